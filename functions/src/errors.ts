@@ -1,0 +1,90 @@
+// Typed errors thrown by services and the data layer. They name what went wrong in domain
+// terms; only the HTTP layer (http/problem.ts) decides how each one is answered on the wire.
+
+export type ErrorCode =
+  | 'validation_failed'
+  | 'malformed_body'
+  | 'unsupported_media_type'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'conflict'
+  | 'invalid_transition'
+  | 'payload_too_large'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'internal';
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** Extra members of the problem document, e.g. the ids that caused a conflict. */
+    readonly extensions: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(
+    readonly issues: FieldIssue[],
+    message = 'The request is not valid.',
+  ) {
+    super('validation_failed', message, { errors: issues });
+  }
+}
+
+export class UnauthenticatedError extends AppError {
+  constructor(message = 'A valid Firebase ID token is required in the Authorization header.') {
+    super('unauthenticated', message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message = 'You are not allowed to do this.') {
+    super('forbidden', message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(what: string, id?: string) {
+    super('not_found', id === undefined ? `${what} not found.` : `${what} ${JSON.stringify(id)} not found.`);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string, extensions: Record<string, unknown> = {}) {
+    super('conflict', message, extensions);
+  }
+}
+
+export class InvalidTransitionError extends AppError {
+  constructor(entity: string, from: string, to: string, allowed: readonly string[]) {
+    super(
+      'invalid_transition',
+      `A ${entity} cannot go from ${from} to ${to}.` +
+        (allowed.length > 0 ? ` From ${from} it can go to: ${allowed.join(', ')}.` : ` ${from} is final.`),
+      { from, to, allowed },
+    );
+  }
+}
+
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number, message = 'Too many requests; slow down.') {
+    super('rate_limited', message, { retry_after: retryAfterSeconds });
+  }
+}
+
+export class UnavailableError extends AppError {
+  constructor(message = 'The service is temporarily unavailable; try again shortly.') {
+    super('unavailable', message);
+  }
+}

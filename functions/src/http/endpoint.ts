@@ -1,0 +1,143 @@
+// One declaration per endpoint. The router, request validation, the OpenAPI document, the
+// docs page and the authorization tests are all derived from these declarations.
+import type { z } from 'zod';
+import type { Role } from '../shared/schemas.js';
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * Who may call an endpoint, checked before any input is read:
+ * 'public' needs no token (a token that is sent must still be valid), 'authenticated' any valid
+ * token, a role list a valid token whose verified `role` claim is one of them.
+ */
+export type Access = 'public' | 'authenticated' | readonly Role[];
+
+export interface Caller {
+  uid: string;
+  /** From the verified custom claim; null until the user registers or is granted a role. */
+  role: Role | null;
+  email: string | null;
+}
+
+/** Counted per caller (per client IP when anonymous) across all instances; see http/rate-limit.ts. */
+export interface RateLimitRule {
+  /** Bucket name, shared by endpoints that should count together. */
+  bucket: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/** What a handler may return instead of a plain body: another status, or extra headers. */
+export class Reply<T = unknown> {
+  constructor(
+    readonly status: number,
+    readonly body: T,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+type CallerFor<A extends Access> = A extends 'public' ? Caller | null : Caller;
+
+export interface HandlerInput<A extends Access, P, Q, B> {
+  caller: CallerFor<A>;
+  params: Infer<P>;
+  query: Infer<Q>;
+  body: Infer<B>;
+  requestId: string;
+  /** The client's IP address (behind the Functions front end, from X-Forwarded-For). */
+  ip: string;
+}
+
+export interface EndpointDefinition<
+  A extends Access,
+  P extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  B extends z.ZodType | undefined,
+  R extends z.ZodType | null,
+> {
+  method: Method;
+  /** The path as the spec writes it, with {name} parameters: grep for it to find this code. */
+  path: string;
+  /** OpenAPI tag: the feature the endpoint belongs to. */
+  tag: string;
+  summary: string;
+  description?: string;
+  access: A;
+  /** The object-level rule the handler enforces beyond `access`, for the docs and the matrix. */
+  ownership?: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Schema of the success body; null for a response without one (204). */
+  response: R;
+  /** Success status; 200 by default, 204 when `response` is null. */
+  status?: number;
+  /** Failure statuses this endpoint can answer besides 400/401/403/413/429/500, for the docs. */
+  errors?: readonly number[];
+  rateLimit?: RateLimitRule;
+  /** HTML or another non-JSON body: the handler returns a Reply with content type set. */
+  raw?: boolean;
+  handler: (input: HandlerInput<A, P, Q, B>) => Promise<(R extends z.ZodType ? z.input<R> : void) | Reply>;
+}
+
+/** An endpoint with its types erased, as the router and the document generators see it. */
+export interface Endpoint {
+  method: Method;
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  access: Access;
+  ownership?: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType | null;
+  status?: number;
+  errors?: readonly number[];
+  rateLimit?: RateLimitRule;
+  raw?: boolean;
+  handler: (input: {
+    caller: Caller | null;
+    params: unknown;
+    query: unknown;
+    body: unknown;
+    requestId: string;
+    ip: string;
+  }) => Promise<unknown>;
+}
+
+export function defineEndpoint<
+  A extends Access,
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  R extends z.ZodType | null = null,
+>(definition: EndpointDefinition<A, P, Q, B, R>): Endpoint {
+  return definition as unknown as Endpoint;
+}
+
+export function successStatus(endpoint: Endpoint): number {
+  return endpoint.status ?? (endpoint.response === null ? 204 : 200);
+}
+
+/** `/users/{uid}/role` → `/users/:uid/role` */
+export function expressPath(path: string): string {
+  return path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ':$1');
+}
+
+/**
+ * Literal segments before parameters, position by position, so that `/requests/me` is matched
+ * before `/requests/{req_id}` whatever order the declarations come in.
+ */
+export function bySpecificity(a: Endpoint, b: Endpoint): number {
+  const sa = a.path.split('/');
+  const sb = b.path.split('/');
+  for (let i = 0; i < Math.min(sa.length, sb.length); i++) {
+    const pa = sa[i]!.startsWith('{');
+    const pb = sb[i]!.startsWith('{');
+    if (pa !== pb) return pa ? 1 : -1;
+  }
+  return sa.length - sb.length;
+}

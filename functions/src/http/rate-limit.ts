@@ -1,0 +1,30 @@
+// Fixed-window rate limits that hold across function instances: one counter document per
+// bucket, caller and window, bumped with an atomic increment (no read-then-write race on any
+// Firestore, emulated or real). One write and one read per limited call.
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { RateLimitedError } from '../errors.js';
+import { internalCollections } from '../data/collections.js';
+import { db } from '../data/firestore.js';
+import type { RateLimitRule } from './endpoint.js';
+
+/** Limits can be scaled for load tests and local demos without touching the declarations. */
+function scale(): number {
+  const factor = Number(process.env.RATE_LIMIT_SCALE ?? '1');
+  return Number.isFinite(factor) && factor > 0 ? factor : 1;
+}
+
+export async function consumeRateLimit(rule: RateLimitRule, key: string, now = Date.now()): Promise<void> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const ref = db()
+    .collection(internalCollections.rateLimits)
+    .doc(`${rule.bucket}:${key.replace(/[^A-Za-z0-9_.:-]/g, '_')}:${windowStart}`);
+  await ref.set(
+    { count: FieldValue.increment(1), expires_at: Timestamp.fromMillis(windowStart + 2 * windowMs) },
+    { merge: true },
+  );
+  const count = ((await ref.get()).get('count') as number | undefined) ?? 0;
+  if (count > Math.ceil(rule.limit * scale())) {
+    throw new RateLimitedError(Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)));
+  }
+}

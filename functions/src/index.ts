@@ -1,0 +1,15 @@
+// Only the exported functions. Everything they run lives in the modules they import, loaded on
+// first use so that every function's cold start stays close to that of an empty one.
+import type { Express } from 'express';
+import { onRequest } from 'firebase-functions/v2/https';
+import { geminiApiKey } from './config.js';
+
+let app: Promise<Express> | undefined;
+
+export const api = onRequest(
+  { region: 'us-central1', secrets: [geminiApiKey], memory: '512MiB', timeoutSeconds: 60, concurrency: 80 },
+  async (req, res) => {
+    app ??= import('./app.js').then((module) => module.buildApp());
+    (await app)(req, res);
+  },
+);

@@ -1,0 +1,69 @@
+// Schemas shared by several features: roles, locations, ids, timestamps, pagination.
+import { z } from 'zod';
+
+export const ROLES = ['admin', 'volunteer', 'responder', 'affected_individual'] as const;
+export const roleSchema = z.enum(ROLES).describe('Actor role. "dispatcher" in the spec means admin.');
+export type Role = z.infer<typeof roleSchema>;
+
+/** Roles a user may pick for themselves at registration; the others are granted by an admin. */
+export const SELF_SERVICE_ROLES = ['affected_individual', 'volunteer'] as const satisfies readonly Role[];
+
+export const locationSchema = z
+  .strictObject({
+    lat: z.number().min(-90).max(90).describe('Latitude in degrees, WGS84.'),
+    lng: z.number().min(-180).max(180).describe('Longitude in degrees, WGS84.'),
+  })
+  .describe('A point on Earth.');
+export type Location = z.infer<typeof locationSchema>;
+
+/** Document ids: what Firestore generates (20 chars) or an Auth uid; never a path. */
+export const idSchema = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, "_" and "-"');
+
+export const isoDateTime = z.iso.datetime({ offset: true }).describe('ISO-8601 timestamp in UTC.');
+
+/** Free text: trimmed, bounded, and free of control characters other than newline and tab. */
+export function text(min: number, max: number) {
+  return z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/, 'must not contain control characters');
+}
+
+export const limitSchema = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(200)
+  .default(50)
+  .describe('Page size (1 to 200, default 50).');
+
+export const cursorSchema = z
+  .string()
+  .max(512)
+  .regex(/^[A-Za-z0-9_-]+$/, 'is not a cursor this API issued')
+  .describe('The opaque next_cursor of the previous page.');
+
+/** The query parameters every list endpoint takes; extend it with the endpoint's filters. */
+export const pageQuerySchema = z.strictObject({
+  limit: limitSchema,
+  cursor: cursorSchema.optional(),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    next_cursor: z.string().nullable().describe('Pass as ?cursor= to get the next page; null on the last page.'),
+  });
+}
+export interface Page<T> {
+  items: T[];
+  next_cursor: string | null;
+}

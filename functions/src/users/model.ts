@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { idSchema, isoDateTime, locationSchema, roleSchema, text } from '../shared/schemas.js';
+
+export const AVAILABILITIES = ['available', 'unavailable'] as const;
+export const availabilitySchema = z.enum(AVAILABILITIES).describe("A volunteer's availability for tasks.");
+
+export const displayNameSchema = text(1, 80).describe('Name shown to other users; public.');
+export const phoneSchema = z
+  .string()
+  .regex(/^\+[1-9][0-9]{6,14}$/, 'must be an E.164 number such as +14155550123')
+  .describe('Contact phone in E.164 form; visible only to the user and admins.');
+export const skillsSchema = z
+  .array(text(1, 40))
+  .max(20)
+  .describe('What the user can do, e.g. "first aid", "boat", "heavy vehicle licence".');
+
+/** A user as stored in `users/{uid}` (the id is the Firebase Auth uid). */
+export const userRecordSchema = z.object({
+  id: idSchema,
+  display_name: displayNameSchema,
+  role: roleSchema.describe('Mirror of the verified custom claim `role`, kept for queries.'),
+  phone: phoneSchema.nullable(),
+  location: locationSchema.nullable(),
+  /** Geohash of `location` (precision 10), for nearby-volunteer range queries. */
+  geohash: z.string().nullable(),
+  availability: availabilitySchema.nullable().describe('Volunteers only; null for other roles.'),
+  skills: skillsSchema,
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type UserRecord = z.infer<typeof userRecordSchema>;
+
+export const userProfileSchema = userRecordSchema
+  .omit({ geohash: true })
+  .extend({
+    token_refresh_required: z
+      .boolean()
+      .optional()
+      .describe('True when this call changed your role claim: refresh your ID token to use it.'),
+  })
+  .describe('A user profile as its owner and admins see it.');
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+export function toProfile(user: UserRecord): UserProfile {
+  const { geohash: _geohash, ...profile } = user;
+  return profile;
+}

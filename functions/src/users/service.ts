@@ -1,0 +1,141 @@
+// Users: registration (an idempotent upsert), profile, availability and location.
+import { collections } from '../data/collections.js';
+import { db } from '../data/firestore.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
+import type { Caller } from '../http/endpoint.js';
+import { geohashOf } from '../shared/geo.js';
+import { SELF_SERVICE_ROLES, type Location, type Role } from '../shared/schemas.js';
+import type { UserRecord } from './model.js';
+import { setRoleClaim } from './roles.js';
+
+export interface RegistrationInput {
+  display_name?: string | undefined;
+  role?: Role | undefined;
+  phone?: string | undefined;
+  location?: Location | undefined;
+  availability?: 'available' | 'unavailable' | undefined;
+  skills?: string[] | undefined;
+}
+
+const isSelfService = (role: Role) => (SELF_SERVICE_ROLES as readonly Role[]).includes(role);
+
+export function newUserRecord(uid: string, input: RegistrationInput & { display_name: string; role: Role }, now: string): UserRecord {
+  return {
+    id: uid,
+    display_name: input.display_name,
+    role: input.role,
+    phone: input.phone ?? null,
+    location: input.location ?? null,
+    geohash: input.location ? geohashOf(input.location) : null,
+    availability: input.role === 'volunteer' ? input.availability ?? 'unavailable' : null,
+    skills: input.skills ?? [],
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/**
+ * The role registration leaves the caller with. Self-registration may pick only a self-service
+ * role; admin and responder are granted by an admin, and a privileged user's role is changed
+ * only by an admin too.
+ */
+function resolveRole(current: Role | null, requested: Role | undefined): Role {
+  if (requested === undefined) return current ?? 'affected_individual';
+  if (requested === current) return requested;
+  if (!isSelfService(requested)) {
+    throw new ForbiddenError(`The role ${requested} is granted by an admin; register as affected_individual or volunteer.`);
+  }
+  if (current !== null && !isSelfService(current)) {
+    throw new ForbiddenError(`You are ${current}; only an admin can change your role.`);
+  }
+  return requested;
+}
+
+export interface Registration {
+  user: UserRecord;
+  roleClaimChanged: boolean;
+}
+
+export async function register(caller: Caller, input: RegistrationInput): Promise<Registration> {
+  const ref = collections.users.doc(caller.uid);
+  const now = new Date().toISOString();
+  const user = await db().runTransaction(async (tx) => {
+    const existing = (await tx.get(ref)).data();
+    const role = resolveRole(caller.role ?? existing?.role ?? null, input.role);
+    if (input.availability !== undefined && role !== 'volunteer') {
+      throw new ValidationError([{ path: 'body.availability', message: 'only volunteers have an availability' }]);
+    }
+    let next: UserRecord;
+    if (!existing) {
+      if (input.display_name === undefined) {
+        throw new ValidationError([{ path: 'body.display_name', message: 'is required at first registration' }]);
+      }
+      next = newUserRecord(caller.uid, { ...input, display_name: input.display_name, role }, now);
+    } else {
+      const location = input.location ?? existing.location;
+      next = {
+        ...existing,
+        display_name: input.display_name ?? existing.display_name,
+        role,
+        phone: input.phone ?? existing.phone,
+        location,
+        geohash: location ? geohashOf(location) : null,
+        availability: role === 'volunteer' ? input.availability ?? existing.availability ?? 'unavailable' : null,
+        skills: input.skills ?? existing.skills,
+        updated_at: now,
+      };
+    }
+    tx.set(ref, next);
+    return next;
+  });
+  // Also repairs a claim that an earlier, interrupted registration failed to set.
+  const roleClaimChanged = caller.role !== user.role;
+  if (roleClaimChanged) await setRoleClaim(caller.uid, user.role);
+  return { user, roleClaimChanged };
+}
+
+export async function getUser(uid: string): Promise<UserRecord> {
+  const user = (await collections.users.doc(uid).get()).data();
+  if (!user) throw new NotFoundError('User', uid);
+  return user;
+}
+
+/** The caller's own record; 404 with a hint when they have not registered yet. */
+export async function getOwnUser(caller: Caller): Promise<UserRecord> {
+  const user = (await collections.users.doc(caller.uid).get()).data();
+  if (!user) throw new NotFoundError('Profile (register first with POST /users/register)');
+  return user;
+}
+
+function assertVolunteer(user: UserRecord): void {
+  if (user.role !== 'volunteer') throw new ForbiddenError(`Only volunteers have an availability; you are ${user.role}.`);
+}
+
+export async function getAvailability(caller: Caller): Promise<UserRecord> {
+  const user = await getOwnUser(caller);
+  assertVolunteer(user);
+  return user;
+}
+
+/** Applies `change` to the caller's own record in a transaction and returns the result. */
+async function updateOwnUser(caller: Caller, change: (user: UserRecord) => Partial<UserRecord>): Promise<UserRecord> {
+  const ref = collections.users.doc(caller.uid);
+  return db().runTransaction(async (tx) => {
+    const user = (await tx.get(ref)).data();
+    if (!user) throw new NotFoundError('Profile (register first with POST /users/register)');
+    const next = { ...user, ...change(user), updated_at: new Date().toISOString() };
+    tx.set(ref, next);
+    return next;
+  });
+}
+
+export function setAvailability(caller: Caller, availability: 'available' | 'unavailable'): Promise<UserRecord> {
+  return updateOwnUser(caller, (user) => {
+    assertVolunteer(user);
+    return { availability };
+  });
+}
+
+export function setLocation(caller: Caller, location: Location): Promise<UserRecord> {
+  return updateOwnUser(caller, () => ({ location, geohash: geohashOf(location) }));
+}
