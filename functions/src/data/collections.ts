@@ -3,7 +3,15 @@
 // Firestore directly use these same paths (see README).
 import type { CollectionReference, DocumentReference } from 'firebase-admin/firestore';
 import type { z } from 'zod';
+import { messageSchema } from '../chat/model.js';
+import { disasterSchema, memberSchema } from '../disasters/model.js';
+import { notificationSchema } from '../notifications/model.js';
+import { observationSchema } from '../observations/model.js';
+import { helpRequestSchema } from '../requests/model.js';
+import { resourceSchema } from '../resources/model.js';
+import { taskSchema } from '../tasks/model.js';
 import { userRecordSchema } from '../users/model.js';
+import { workflowOutputSchema } from '../workflow/model.js';
 import { zodConverter } from './converter.js';
 import { db } from './firestore.js';
 
@@ -42,6 +50,19 @@ export function defineSubcollection<T extends { id: string }>(
 
 export const collections = {
   users: defineCollection('users', userRecordSchema),
+  /** `users/{uid}/notifications`: what a user's client listens to (task assigned, ...). */
+  notifications: defineSubcollection('users', 'notifications', notificationSchema),
+  disasters: defineCollection('disasters', disasterSchema),
+  /** `disasters/{disaster_id}/members/{uid}`: membership; the chat rules read it. */
+  members: defineSubcollection('disasters', 'members', memberSchema),
+  /** `disasters/{disaster_id}/messages`: the disaster chat, delivered to clients by listeners. */
+  messages: defineSubcollection('disasters', 'messages', messageSchema),
+  requests: defineCollection('requests', helpRequestSchema),
+  /** `workflow_outputs/{request_id}`: the plan of one request. */
+  workflowOutputs: defineCollection('workflow_outputs', workflowOutputSchema),
+  tasks: defineCollection('tasks', taskSchema),
+  resources: defineCollection('resources', resourceSchema),
+  observations: defineCollection('observations', observationSchema),
 };
 
 /** Collections written without a schema: infrastructure, never returned to clients. */

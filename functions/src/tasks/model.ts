@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { idSchema, isoDateTime, text } from '../shared/schemas.js';
+
+/** See tasks/transitions.ts for the allowed moves. */
+export const TASK_STATUSES = ['pending', 'on_route', 'completed', 'failed', 'cancelled'] as const;
+export const taskStatusSchema = z.enum(TASK_STATUSES);
+
+/** Roles that perform tasks. */
+export const TASK_ROLES = ['volunteer', 'responder'] as const;
+export const taskRoleSchema = z.enum(TASK_ROLES);
+
+export const prioritySchema = z.number().int().min(1).max(5).describe('1 (most urgent) to 5 (least).');
+
+export const taskHistoryEntrySchema = z.object({
+  at: isoDateTime,
+  by: z.string(),
+  action: z.enum(['created', 'assigned', 'authorized', 'status_changed']),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type TaskHistoryEntry = z.infer<typeof taskHistoryEntrySchema>;
+
+export const taskSchema = z.object({
+  id: idSchema,
+  disaster_id: idSchema,
+  request_id: idSchema.nullable(),
+  /** The workflow task it was created from, if any. */
+  workflow_task_id: idSchema.nullable(),
+  priority: prioritySchema,
+  instructions: text(1, 4000),
+  role_required: taskRoleSchema,
+  resource_ids: z.array(idSchema),
+  status: taskStatusSchema,
+  assigned_to: idSchema.nullable(),
+  assigned_at: isoDateTime.nullable(),
+  authorized: z.boolean(),
+  authorized_by: idSchema.nullable(),
+  authorized_at: isoDateTime.nullable(),
+  created_by: idSchema,
+  history: z.array(taskHistoryEntrySchema),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type Task = z.infer<typeof taskSchema>;

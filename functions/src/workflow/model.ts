@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { idSchema, isoDateTime, text } from '../shared/schemas.js';
+import { plannerSchema } from '../requests/model.js';
+import { prioritySchema, taskRoleSchema } from '../tasks/model.js';
+
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const approvalStatusSchema = z.enum(APPROVAL_STATUSES);
+
+export const workflowTaskSchema = z.object({
+  id: idSchema,
+  instructions: text(1, 4000),
+  role_required: taskRoleSchema,
+  priority: prioritySchema,
+  approval_status: approvalStatusSchema,
+  source: z.enum(['planner', 'dispatcher']),
+  /** The real task created from it, once a dispatcher did. */
+  task_id: idSchema.nullable(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type WorkflowTask = z.infer<typeof workflowTaskSchema>;
+
+export const workflowResourceSchema = z.object({
+  id: idSchema,
+  resource_id: idSchema,
+  name: z.string(),
+  category: z.string(),
+  distance_km: z.number().nullable(),
+  reason: text(0, 1000),
+  approval_status: approvalStatusSchema,
+  source: z.enum(['planner', 'dispatcher']),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type WorkflowResource = z.infer<typeof workflowResourceSchema>;
+
+/** `workflow_outputs/{request_id}`: the plan for one request, tasks and suggestions embedded (one read). */
+export const workflowOutputSchema = z.object({
+  id: idSchema.describe('Same as request_id.'),
+  request_id: idSchema,
+  disaster_id: idSchema,
+  planner: plannerSchema,
+  model: z.string().nullable(),
+  duration_ms: z.number().min(0),
+  rationale: z.string(),
+  /** Why the deterministic plan was used although Gemini is configured, if it was. */
+  fallback_reason: z.string().nullable(),
+  tasks: z.array(workflowTaskSchema),
+  resources: z.array(workflowResourceSchema),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type WorkflowOutput = z.infer<typeof workflowOutputSchema>;
