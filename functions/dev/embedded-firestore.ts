@@ -1,0 +1,87 @@
+// The embedded Firestore emulator (@firestore-emulator/server, gRPC, in Node), run as a child
+// process of the local stack: `node --import tsx dev/embedded-firestore.ts <port> [host]`.
+//
+// One TCP port serves two protocols, as the official emulator does:
+// - gRPC (HTTP/2, what firebase-admin speaks) goes to the emulator's grpc-js server through a
+//   connection injector;
+// - HTTP/1.1 answers the official emulator's REST reset call
+//   `DELETE /emulator/v1/projects/{project}/databases/(default)/documents`, so tests reset both
+//   kinds the same way, plus `GET /` (a liveness answer, "Ok" like the official one).
+// The first bytes of each connection decide: an HTTP/2 client starts with "PRI * HTTP/2.0".
+import { createRequire } from 'node:module';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createNetServer, type Socket } from 'node:net';
+import { FirestoreServer } from '@firestore-emulator/server';
+
+// grpc-js of the emulator package itself (the same copy its Server class comes from).
+const requireFromEmulator = createRequire(require.resolve('@firestore-emulator/server'));
+const { ServerCredentials } = requireFromEmulator('@grpc/grpc-js') as typeof import('@grpc/grpc-js');
+
+interface GrpcServerInternals {
+  createConnectionInjector(credentials: unknown): { injectConnection(socket: Socket): void; drain(graceTimeMs: number): void; destroy(): void };
+}
+
+const port = Number(process.argv[2] ?? process.env.FIRESTORE_PORT ?? 8080);
+const host = process.argv[3] ?? '127.0.0.1';
+const HTTP2_PREFACE = Buffer.from('PRI * HTTP/2.0');
+
+const emulator = new FirestoreServer();
+const grpcServer = (emulator as unknown as { server: GrpcServerInternals }).server;
+const injector = grpcServer.createConnectionInjector(ServerCredentials.createInsecure());
+
+const RESET_PATH = /^\/emulator\/v1\/projects\/[^/]+\/databases\/[^/]+\/documents\/?$/;
+
+function handleHttp(req: IncomingMessage, res: ServerResponse): void {
+  const path = (req.url ?? '/').split('?')[0] ?? '/';
+  if (req.method === 'DELETE' && RESET_PATH.test(path)) {
+    // The embedded emulator keeps one state for all projects; a reset clears it all.
+    emulator.state.clear();
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    return;
+  }
+  if (req.method === 'GET' && path === '/') {
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('Ok');
+    return;
+  }
+  res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `not supported by the embedded emulator: ${req.method} ${path}` }));
+}
+
+const http = createHttpServer(handleHttp);
+
+const server = createNetServer((socket) => {
+  let buffered = Buffer.alloc(0);
+  const onData = (chunk: Buffer) => {
+    buffered = Buffer.concat([buffered, chunk]);
+    const head = buffered.subarray(0, HTTP2_PREFACE.length);
+    const isHttp2 = HTTP2_PREFACE.subarray(0, head.length).equals(head);
+    if (isHttp2 && buffered.length < HTTP2_PREFACE.length) return; // need more bytes to decide
+    socket.off('data', onData);
+    socket.pause();
+    socket.unshift(buffered);
+    if (isHttp2) injector.injectConnection(socket);
+    else http.emit('connection', socket);
+    socket.resume();
+  };
+  socket.on('data', onData);
+  socket.on('error', () => socket.destroy());
+});
+
+server.on('error', (error) => {
+  console.error(`[firestore] cannot listen on ${host}:${port}: ${error.message}`);
+  process.exit(1);
+});
+
+server.listen(port, host, () => {
+  console.log(`[firestore] embedded Firestore emulator listening on ${host}:${port}`);
+});
+
+function shutdown(): void {
+  server.close();
+  injector.destroy();
+  emulator.stop();
+  process.exit(0);
+}
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
+// When the stack dies without a word, do not outlive it.
+process.on('disconnect', shutdown);
