@@ -2,6 +2,9 @@
 // /users/... lives in users/endpoints.ts, /requests/... in requests/endpoints.ts, and so on.
 import type { Endpoint } from './http/endpoint.js';
 import { metaEndpoints } from './meta/endpoints.js';
+import { notificationEndpoints } from './notifications/endpoints.js';
+import { resourceEndpoints } from './resources/endpoints.js';
+import { taskEndpoints } from './tasks/endpoints.js';
 import { userEndpoints } from './users/endpoints.js';
 
-export const allEndpoints: readonly Endpoint[] = [...userEndpoints, ...metaEndpoints(() => allEndpoints)];
+export const allEndpoints: readonly Endpoint[] = [...userEndpoints, ...taskEndpoints, ...resourceEndpoints, ...notificationEndpoints, ...metaEndpoints(() => allEndpoints)];

@@ -71,4 +71,11 @@ export const internalCollections = {
   rateLimits: 'rate_limits',
   /** One document per processed trigger event id: the de-duplication key of at-least-once delivery. */
   processedEvents: 'processed_events',
+  /**
+   * `resource_claims/{resource_id}`: exists exactly while the resource is not available (held by a
+   * task, or by its owner); created with `create()`, so only one holder can win. See resources/claims.ts.
+   */
+  resourceClaims: 'resource_claims',
+  /** `task_transitions/{task_id}_{from}`: one per status a task leaves, so each move happens once. */
+  taskTransitions: 'task_transitions',
 } as const;
