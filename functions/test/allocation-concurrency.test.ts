@@ -19,22 +19,27 @@ function tally(responses: ApiResponse[]) {
   return { won, lost, other };
 }
 
-describe('allocation under concurrency', () => {
+describe('allocation under concurrency', function () {
+  // The Functions emulator starts one runtime per concurrent request the first time: slow once.
+  this.timeout(120_000);
   let admin: TestUser;
   let owner: TestUser;
   before(async () => {
     admin = await registeredUser('admin');
     owner = await registeredUser('volunteer');
+    await Promise.all(Array.from({ length: PARALLEL }, () => call('GET', '/tasks?limit=1', { token: admin.token })));
   });
 
   it(`of ${PARALLEL} simultaneous tasks claiming one boat, exactly one gets it; the others get 409 naming it`, async () => {
     const disaster = await confirmedDisaster();
     const boat = await newResource(owner);
+    const started = Date.now();
     const responses = await Promise.all(
       Array.from({ length: PARALLEL }, (_, i) =>
         call('POST', '/tasks', { token: admin.token, body: taskBody(disaster.id, { instructions: `Rescue ${i}`, resource_ids: [boat.id] }) }),
       ),
     );
+    console.log(`      ${PARALLEL} parallel POST /tasks answered in ${Date.now() - started} ms`);
     const { won, lost, other } = tally(responses);
     assert.deepEqual(other, [], 'every answer is 201 or 409');
     assert.equal(won.length, 1, `exactly one winner, got ${won.length}`);
