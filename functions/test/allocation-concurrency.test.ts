@@ -93,6 +93,24 @@ describe('allocation under concurrency', function () {
     assert.deepEqual((await tasksOf(disaster.id)).map((t) => t.id), [winner.id]);
   });
 
+  it('a claim lost between the read and the commit refuses the task with 409 naming it, leaving no claim behind', async () => {
+    // What a concurrent winner looks like to a task whose transaction read before the winner
+    // committed: the resource still reads available, but its claim exists.
+    const disaster = await confirmedDisaster();
+    const [first, second] = [await newResource(owner), await newResource(owner)].sort((x, y) => (x.id < y.id ? -1 : 1));
+    await db()
+      .collection(internalCollections.resourceClaims)
+      .doc(second.id)
+      .create({ resource_id: second.id, holder: 'task', task_id: 'a-concurrent-winner', created_at: new Date().toISOString() });
+    const response = await call('POST', '/tasks', { token: admin.token, body: taskBody(disaster.id, { resource_ids: [second.id, first.id] }) });
+    assert.equal(response.status, 409, response.text);
+    assert.deepEqual(response.body.resource_ids, [second.id]);
+    assert.equal(await claimOf(first.id), undefined, 'the claim written before the failing one was removed');
+    assert.equal((await storedResource(first.id))?.status, 'available');
+    assert.equal((await claimOf(second.id))?.task_id, 'a-concurrent-winner');
+    assert.deepEqual(await tasksOf(disaster.id), []);
+  });
+
   it('a task cannot be completed and cancelled at the same time: exactly one move happens', async () => {
     const disaster = await confirmedDisaster();
     const responder = await registeredUser('responder');
