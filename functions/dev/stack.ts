@@ -364,7 +364,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         name: 'relay',
         command: process.execPath,
         args: [...tsx, join(functionsDir, 'dev', 'trigger-relay.ts')],
-        options: { cwd: functionsDir, env: { ...cleanEnv(), ...functionRuntimeEnv(ports) }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
+        // No metadata server here: skip google-auth's probe (a warning per start otherwise).
+        options: { cwd: functionsDir, env: { ...cleanEnv(), ...functionRuntimeEnv(ports), METADATA_SERVER_DETECTION: 'none' }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
         log,
         echo: options.echo,
         onLine: (line) => {
