@@ -32,25 +32,23 @@ Environment:
 }
 
 function printHowTo(stack: Stack, seeded: boolean, users: { email: string; password: string; role: string }[]): void {
-  const authUrl = `http://127.0.0.1:${stack.ports.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`;
+  const auth = `http://127.0.0.1:${stack.ports.auth}/identitytoolkit.googleapis.com/v1/accounts`;
+  const idToken = `node -pe 'JSON.parse(require("fs").readFileSync(0)).idToken'`;
+  const tokenCommand = (method: string, email: string, password: string) =>
+    `export TOKEN=$(curl -s '${auth}:${method}?key=any' -H 'content-type: application/json' -d '{"email":"${email}","password":"${password}","returnSecureToken":true}' | ${idToken})`;
   console.log('');
   if (seeded) {
-    console.log('Demo users (password "demo-password"). Get an ID token with:');
+    console.log('Demo users (one per role, password "demo-password"). Get an ID token into $TOKEN with:');
     for (const user of users) {
       console.log(`  # ${user.role}`);
-      console.log(
-        `  curl -s '${authUrl}' -H 'content-type: application/json' -d '{"email":"${user.email}","password":"${user.password}","returnSecureToken":true}' | node -pe 'JSON.parse(require("fs").readFileSync(0)).idToken'`,
-      );
+      console.log(`  ${tokenCommand('signInWithPassword', user.email, user.password)}`);
     }
   } else {
-    console.log('Started empty. Sign up a user and get an ID token with:');
-    console.log(
-      `  curl -s 'http://127.0.0.1:${stack.ports.auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any' -H 'content-type: application/json' -d '{"email":"me@example.com","password":"secret-password","returnSecureToken":true}' | node -pe 'JSON.parse(require("fs").readFileSync(0)).idToken'`,
-    );
+    console.log('Started empty. Sign up a user and get an ID token into $TOKEN with:');
+    console.log(`  ${tokenCommand('signUp', 'me@example.com', 'secret-password')}`);
   }
   console.log('');
   console.log('Then call the API, e.g.:');
-  console.log(`  TOKEN=<the idToken printed above>`);
   console.log(`  curl -s ${stack.baseUrl}/users/me -H "Authorization: Bearer $TOKEN"`);
   console.log(`  curl -s ${stack.baseUrl}/openapi.json`);
   console.log('');
