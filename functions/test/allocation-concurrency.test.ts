@@ -21,7 +21,7 @@ function tally(responses: ApiResponse[]) {
 
 describe('allocation under concurrency', function () {
   // The Functions emulator starts one runtime per concurrent request the first time: slow once.
-  this.timeout(120_000);
+  this.timeout(180_000);
   let admin: TestUser;
   let owner: TestUser;
   before(async () => {
