@@ -2,6 +2,7 @@
 // /users/... lives in users/endpoints.ts, /requests/... in requests/endpoints.ts, and so on.
 import type { Endpoint } from './http/endpoint.js';
 import { metaEndpoints } from './meta/endpoints.js';
+import { requestEndpoints } from './requests/endpoints.js';
 import { userEndpoints } from './users/endpoints.js';
 
-export const allEndpoints: readonly Endpoint[] = [...userEndpoints, ...metaEndpoints(() => allEndpoints)];
+export const allEndpoints: readonly Endpoint[] = [...userEndpoints, ...requestEndpoints, ...metaEndpoints(() => allEndpoints)];

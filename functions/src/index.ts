@@ -1,6 +1,7 @@
 // Only the exported functions. Everything they run lives in the modules they import, loaded on
 // first use so that every function's cold start stays close to that of an empty one.
 import type { Express } from 'express';
+import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
 import { geminiApiKey } from './config.js';
 
@@ -11,5 +12,18 @@ export const api = onRequest(
   async (req, res) => {
     app ??= import('./app.js').then((module) => module.buildApp());
     (await app)(req, res);
+  },
+);
+
+/**
+ * Plans every new help request (planning/job.ts). retry: a failed or overlapping delivery is
+ * delivered again; the job is idempotent. maxInstances bounds parallel Gemini calls, together
+ * with the shared per-minute Gemini budget.
+ */
+export const planRequest = onDocumentCreated(
+  { document: 'requests/{requestId}', region: 'us-central1', retry: true, secrets: [geminiApiKey], memory: '512MiB', timeoutSeconds: 120, maxInstances: 20 },
+  async (event) => {
+    const { handleRequestCreated } = await import('./planning/trigger.js');
+    await handleRequestCreated(event.params.requestId);
   },
 );

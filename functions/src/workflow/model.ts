@@ -13,6 +13,8 @@ export const workflowTaskSchema = z.object({
   priority: prioritySchema,
   approval_status: approvalStatusSchema,
   source: z.enum(['planner', 'dispatcher']),
+  /** A nearby available volunteer or responder of role_required the planner proposes. */
+  suggested_assignee_id: idSchema.nullable().default(null),
   /** The real task created from it, once a dispatcher did. */
   task_id: idSchema.nullable(),
   created_at: isoDateTime,
@@ -39,7 +41,8 @@ export const workflowOutputSchema = z.object({
   id: idSchema.describe('Same as request_id.'),
   request_id: idSchema,
   disaster_id: idSchema,
-  planner: plannerSchema,
+  /** Who made the first version: a planner, or a dispatcher through POST /workflow-outputs. */
+  planner: z.union([plannerSchema, z.literal('dispatcher')]),
   model: z.string().nullable(),
   duration_ms: z.number().min(0),
   rationale: z.string(),
