@@ -4,5 +4,6 @@ import type { Endpoint } from './http/endpoint.js';
 import { metaEndpoints } from './meta/endpoints.js';
 import { requestEndpoints } from './requests/endpoints.js';
 import { userEndpoints } from './users/endpoints.js';
+import { workflowEndpoints } from './workflow/endpoints.js';
 
-export const allEndpoints: readonly Endpoint[] = [...userEndpoints, ...requestEndpoints, ...metaEndpoints(() => allEndpoints)];
+export const allEndpoints: readonly Endpoint[] = [...userEndpoints, ...requestEndpoints, ...workflowEndpoints, ...metaEndpoints(() => allEndpoints)];
