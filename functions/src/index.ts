@@ -3,6 +3,7 @@
 import type { Express } from 'express';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { geminiApiKey } from './config.js';
 
 let app: Promise<Express> | undefined;
@@ -25,5 +26,14 @@ export const planRequest = onDocumentCreated(
   async (event) => {
     const { handleRequestCreated } = await import('./planning/trigger.js');
     await handleRequestCreated(event.params.requestId);
+  },
+);
+
+/** Safety net: plans requests whose every trigger delivery was lost or failed (planning/job.ts). */
+export const sweepPlanning = onSchedule(
+  { schedule: 'every 5 minutes', region: 'us-central1', secrets: [geminiApiKey], timeoutSeconds: 300, maxInstances: 1 },
+  async () => {
+    const { sweepStaleRequests } = await import('./planning/trigger.js');
+    await sweepStaleRequests();
   },
 );

@@ -137,7 +137,7 @@ function isRetryable(error: unknown): boolean {
 function describeError(error: unknown): string {
   const status = (error as { status?: unknown } | null)?.status;
   if (typeof status === 'number') return `HTTP ${status}`;
-  if (error instanceof Error) return error.name === 'AbortError' || /abort|timeout/i.test(error.message) ? 'time-out' : error.message.slice(0, 200);
+  if (error instanceof Error) return error.name === 'AbortError' || error.name === 'TimeoutError' || /abort|time-?out/i.test(error.message) ? 'time-out' : error.message.slice(0, 200);
   return String(error).slice(0, 200);
 }
 
@@ -207,15 +207,15 @@ export function groundAnswer(answer: GeminiAnswer, context: PlanningContext): { 
 }
 
 export async function geminiPlan(context: PlanningContext, settings: GeminiSettings): Promise<Plan> {
-  let lastError: unknown;
-  for (let attempt = 1; attempt <= settings.maxAttempts; attempt++) {
+  for (let attempt = 1; ; attempt++) {
     let text: string;
     try {
       text = await generate(settings, context);
     } catch (error) {
-      lastError = error;
       if (error instanceof GeminiFailure) throw new GeminiFailure(error.reason, attempt);
-      if (!isRetryable(error) || attempt === settings.maxAttempts) break;
+      if (!isRetryable(error) || attempt >= settings.maxAttempts) {
+        throw new GeminiFailure(`Gemini failed after ${attempt} attempt(s): ${describeError(error)}`, attempt);
+      }
       const backoff = Math.min(8000, settings.initialBackoffMs * 2 ** (attempt - 1));
       await sleep(backoff / 2 + Math.random() * (backoff / 2));
       continue;
@@ -240,5 +240,4 @@ export async function geminiPlan(context: PlanningContext, settings: GeminiSetti
       resources,
     };
   }
-  throw new GeminiFailure(`Gemini failed after ${settings.maxAttempts} attempt(s): ${describeError(lastError)}`, settings.maxAttempts);
 }

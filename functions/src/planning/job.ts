@@ -199,3 +199,32 @@ export async function runPlanning(requestId: string, options: PlanningOptions): 
     throw error;
   }
 }
+
+/** Requests the sweeper looks at per run. */
+export const SWEEP_BATCH = 50;
+
+/**
+ * The safety net behind the trigger's retries: plans requests left `pending` or `planning` with
+ * no live run for longer than a lease (every delivery failed or was lost, or a run died after
+ * its last retry). Returns how each was handled.
+ */
+export async function sweepStalePlanning(options: PlanningOptions): Promise<Record<string, Outcome | 'lease_held' | 'error'>> {
+  const now = (options.now ?? Date.now)();
+  const cutoff = new Date(now - LEASE_MS).toISOString();
+  const stale = await collections.requests
+    .ref()
+    .where('planning.state', 'in', ['pending', 'planning'])
+    .where('planning.updated_at', '<', new Date(cutoff))
+    .orderBy('planning.updated_at')
+    .limit(SWEEP_BATCH)
+    .get();
+  const results: Record<string, Outcome | 'lease_held' | 'error'> = {};
+  for (const doc of stale.docs) {
+    try {
+      results[doc.id] = await runPlanning(doc.id, options);
+    } catch (error) {
+      results[doc.id] = error instanceof LeaseHeldError ? 'lease_held' : 'error';
+    }
+  }
+  return results;
+}

@@ -21,3 +21,11 @@ export async function handleRequestCreated(requestId: string): Promise<Outcome> 
   const key = configuredKey();
   return runPlanning(requestId, { gemini: key ? geminiSettings(key) : null });
 }
+
+/** The handler behind the `sweepPlanning` schedule (index.ts). */
+export async function sweepStaleRequests(): Promise<number> {
+  const { sweepStalePlanning } = await import('./job.js');
+  const key = configuredKey();
+  const results = await sweepStalePlanning({ gemini: key ? geminiSettings(key) : null });
+  return Object.keys(results).length;
+}

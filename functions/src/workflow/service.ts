@@ -105,7 +105,7 @@ async function suggestionsFor(inputs: readonly NewSuggestion[], at: string): Pro
   if (inputs.length === 0) return [];
   const ids = inputs.map((input) => input.resource_id);
   if (new Set(ids).size !== ids.length) throw new ConflictError('The same resource is suggested twice.');
-  const snapshots = await db().getAll(...ids.map((id) => collections.resources.doc(id)));
+  const snapshots = await Promise.all(ids.map((id) => collections.resources.doc(id).get()));
   return inputs.map((input, i) => {
     const resource = snapshots[i]?.data();
     if (!resource) throw new NotFoundError('Resource', input.resource_id);
