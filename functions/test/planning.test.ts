@@ -88,6 +88,7 @@ describe('planning', () => {
       assert.equal(request?.planning.planner, 'deterministic');
       assert.equal(request?.planning.attempts, 1);
       assert.equal(request?.planning.lease_expires_at, null);
+      assert.equal((await db().collection('requests').doc(created.id).get()).get('planning_due_at'), null, 'nothing left for the sweeper');
       assert.deepEqual(
         request?.potential_matches?.resources.map((r) => r.id),
         [food.id, boat.id, truck.id],
@@ -218,6 +219,7 @@ describe('planning', () => {
         'planning.attempts': 1,
         'planning.lease_expires_at': longAgo,
         'planning.updated_at': longAgo,
+        planning_due_at: longAgo,
       });
       const results = await sweepStalePlanning({ gemini: null });
       assert.equal(results[stale.id], 'planned');

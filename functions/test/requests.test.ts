@@ -52,6 +52,8 @@ describe('requests', () => {
       const stored = await storedRequest(created.id);
       assert.equal(stored?.owner_id, owner.uid);
       assert.equal(stored?.status, 'open');
+      const due = (await db().collection('requests').doc(created.id).get()).get('planning_due_at') as { toMillis(): number } | null;
+      assert.ok(due && due.toMillis() > Date.now(), 'the sweeper will look at it if no trigger run plans it');
     });
 
     const invalid: [string, (disasterId: string) => unknown][] = [
@@ -85,7 +87,8 @@ describe('requests', () => {
 
     it('refuses a body that is not JSON with 400 and stores nothing', async () => {
       const owner = await registeredUser('affected_individual');
-      expectProblem(await call('POST', '/requests', { token: owner.token, rawBody: '{"disaster_id": ' }), 400);
+      // The functions framework parses JSON before the app: its 400 is not problem+json (see api-basics).
+      assert.equal((await call('POST', '/requests', { token: owner.token, rawBody: '{"disaster_id": ' })).status, 400);
       assert.equal((await requestsOf(owner.uid)).length, 0);
     });
 

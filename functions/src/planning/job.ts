@@ -43,8 +43,19 @@ export interface PlanningOptions {
 
 const requestDoc = (id: string) => db().collection(collections.requests.path).doc(id);
 
+/**
+ * `planning_due_at` (top level, stored only, not in the API schema): when the sweeper should look
+ * at the request if no run finished it by then; null once the job is final. Top level because
+ * range filters on nested fields are not supported by the embedded emulator.
+ */
+export function planningDueAt(planning: Planning): string | null {
+  if (planning.state === 'planning') return planning.lease_expires_at;
+  if (planning.state === 'pending') return new Date(Date.parse(planning.updated_at) + LEASE_MS).toISOString();
+  return null;
+}
+
 function planningUpdate(planning: Planning, extra: Record<string, unknown> = {}) {
-  return toDocument({ planning, ...extra, updated_at: planning.updated_at });
+  return toDocument({ planning, planning_due_at: planningDueAt(planning), ...extra, updated_at: planning.updated_at });
 }
 
 type Claim = { outcome: Outcome } | { request: HelpRequest; attempts: number };
@@ -210,12 +221,10 @@ export const SWEEP_BATCH = 50;
  */
 export async function sweepStalePlanning(options: PlanningOptions): Promise<Record<string, Outcome | 'lease_held' | 'error'>> {
   const now = (options.now ?? Date.now)();
-  const cutoff = new Date(now - LEASE_MS).toISOString();
-  const stale = await collections.requests
-    .ref()
-    .where('planning.state', 'in', ['pending', 'planning'])
-    .where('planning.updated_at', '<', new Date(cutoff))
-    .orderBy('planning.updated_at')
+  const stale = await db()
+    .collection(collections.requests.path)
+    .where('planning_due_at', '<', new Date(now))
+    .orderBy('planning_due_at')
     .limit(SWEEP_BATCH)
     .get();
   const results: Record<string, Outcome | 'lease_held' | 'error'> = {};

@@ -6,6 +6,8 @@ import { runPlanning, type Outcome } from './job.js';
 
 /** The Gemini key when one is configured; empty means the deterministic planner. */
 function configuredKey(): string {
+  // Unset under the emulators and in tests: no need to ask the params layer (it warns).
+  if (!process.env.GEMINI_API_KEY) return '';
   try {
     return geminiApiKey.value();
   } catch {

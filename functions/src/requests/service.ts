@@ -3,7 +3,9 @@
 import type { Query } from 'firebase-admin/firestore';
 import { collections } from '../data/collections.js';
 import { db } from '../data/firestore.js';
+import { toDocument } from '../data/converter.js';
 import { paginate } from '../data/paginate.js';
+import { planningDueAt } from '../planning/job.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import type { Caller } from '../http/endpoint.js';
 import { distanceKm, geohashOf } from '../shared/geo.js';
@@ -103,7 +105,9 @@ export async function createRequest(caller: Caller, input: NewRequestInput): Pro
     updated_at: at,
     status_changed_at: at,
   };
-  await ref.create(request);
+  // planning_due_at: stored only, for the planning sweeper (planning/job.ts).
+  const stored = { ...request, planning_due_at: planningDueAt(request.planning) };
+  await ref.create(stored);
   return request;
 }
 
@@ -182,8 +186,9 @@ export async function changeStatus(caller: Caller, id: string, change: StatusCha
     if (!request) throw new NotFoundError('Request', id);
     requestTransitions.assert(request.status, change.status);
     const at = new Date().toISOString();
-    const next: HelpRequest = { ...request, status: change.status, closed_reason: reason, updated_at: at, status_changed_at: at };
-    tx.set(ref, next);
-    return next;
+    const changed = { status: change.status, closed_reason: reason, updated_at: at, status_changed_at: at };
+    // An update, not a set: fields stored outside the schema (planning_due_at) are kept.
+    tx.update(db().collection(collections.requests.path).doc(id), toDocument(changed));
+    return { ...request, ...changed };
   });
 }
