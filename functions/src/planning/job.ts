@@ -12,7 +12,7 @@ import { consumeRateLimit } from '../http/rate-limit.js';
 import { logs } from '../logs.js';
 import type { HelpRequest, Planning, PotentialMatches } from '../requests/model.js';
 import type { WorkflowOutput } from '../workflow/model.js';
-import { deterministicPlan, type Plan, type PlanningContext } from './deterministic.js';
+import { deterministicPlan, MAX_SUGGESTED_RESOURCES, NEED_PLANS, type Plan, type PlanningContext } from './deterministic.js';
 import { GeminiFailure, geminiPlan, type GeminiSettings } from './gemini.js';
 import { findNearby, MAX_MATCHES, type Nearby } from './nearby.js';
 
@@ -195,7 +195,7 @@ export async function runPlanning(requestId: string, options: PlanningOptions): 
     const { request } = claimed;
     const [disaster, nearby] = await Promise.all([
       collections.disasters.doc(request.disaster_id).get(),
-      findNearby(request.location, request.disaster_id, request.owner_id),
+      findNearby(request.location, request.disaster_id, request.owner_id, NEED_PLANS[request.type_of_need].categories, MAX_SUGGESTED_RESOURCES),
     ]);
     const context: PlanningContext = { request, disasterName: disaster.data()?.name ?? 'an unknown disaster', nearby };
     const plan = await choosePlan(context, options.gemini);

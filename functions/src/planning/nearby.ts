@@ -7,8 +7,13 @@ import { distanceKm, geohashRanges } from '../shared/geo.js';
 import type { Location } from '../shared/schemas.js';
 import type { UserRecord } from '../users/model.js';
 
-/** Radius searched around a request. */
+/** Radius searched around a request, at most. */
 export const SEARCH_RADIUS_KM = 25;
+/**
+ * Radii tried in turn: a wider ring is read only when the narrower one did not hold enough
+ * candidates, so a dense area costs a few small ranges instead of one large one.
+ */
+export const SEARCH_RADII_KM = [5, 12, SEARCH_RADIUS_KM] as const;
 /** At most this many documents per geohash range (a dense city centre stays bounded). */
 export const PER_RANGE_LIMIT = 200;
 /** Matches kept on the request, nearest first. */
@@ -40,7 +45,7 @@ export interface Nearby {
 
 const round = (km: number) => Math.round(km * 100) / 100;
 
-export async function nearbyResources(center: Location, disasterId: string, radiusKm = SEARCH_RADIUS_KM) {
+async function resourcesWithin(center: Location, disasterId: string, radiusKm: number) {
   const snapshots = await Promise.all(
     geohashRanges(center, radiusKm).map(([start, end]) =>
       collections.resources
@@ -82,7 +87,7 @@ function isAvailable(user: UserRecord): boolean {
   return user.role === 'volunteer' && user.availability === 'available';
 }
 
-export async function nearbyUsers(center: Location, excludeUid: string, radiusKm = SEARCH_RADIUS_KM) {
+async function usersWithin(center: Location, excludeUid: string, radiusKm: number) {
   const snapshots = await Promise.all(
     geohashRanges(center, radiusKm).map(([start, end]) =>
       collections.users
@@ -109,7 +114,52 @@ export async function nearbyUsers(center: Location, excludeUid: string, radiusKm
   return { users, docsRead };
 }
 
-export async function findNearby(center: Location, disasterId: string, requesterUid: string): Promise<Nearby> {
-  const [resources, users] = await Promise.all([nearbyResources(center, disasterId), nearbyUsers(center, requesterUid)]);
+/** Widens the search ring until `enough` holds or the largest radius was read; counts all reads. */
+async function expanding<T>(search: (radiusKm: number) => Promise<{ found: T[]; docsRead: number }>, enough: (found: T[]) => boolean) {
+  let docsRead = 0;
+  let found: T[] = [];
+  for (const radius of SEARCH_RADII_KM) {
+    const result = await search(radius);
+    docsRead += result.docsRead;
+    found = result.found;
+    if (enough(found)) break;
+  }
+  return { found, docsRead };
+}
+
+/**
+ * Available resources nearest first: at least MAX_MATCHES of them, and at least `minFitting`
+ * of the categories `fitting` (the plan's suggestions), when that many are within the radius.
+ */
+export async function nearbyResources(center: Location, disasterId: string, fitting: readonly string[] = [], minFitting = 0) {
+  const { found, docsRead } = await expanding(
+    async (radius) => {
+      const result = await resourcesWithin(center, disasterId, radius);
+      return { found: result.resources, docsRead: result.docsRead };
+    },
+    (resources) => resources.length >= MAX_MATCHES && resources.filter((r) => fitting.includes(r.category)).length >= minFitting,
+  );
+  return { resources: found, docsRead };
+}
+
+export async function nearbyUsers(center: Location, excludeUid: string) {
+  const { found, docsRead } = await expanding(
+    async (radius) => {
+      const result = await usersWithin(center, excludeUid, radius);
+      return { found: result.users, docsRead: result.docsRead };
+    },
+    (users) => users.length >= MAX_MATCHES,
+  );
+  return { users: found, docsRead };
+}
+
+export async function findNearby(
+  center: Location,
+  disasterId: string,
+  requesterUid: string,
+  fitting: readonly string[] = [],
+  minFitting = 0,
+): Promise<Nearby> {
+  const [resources, users] = await Promise.all([nearbyResources(center, disasterId, fitting, minFitting), nearbyUsers(center, requesterUid)]);
   return { resources: resources.resources, users: users.users, docsRead: resources.docsRead + users.docsRead };
 }
