@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import { geminiApiKey } from './config.js';
 
 let app: Promise<Express> | undefined;
@@ -35,5 +36,24 @@ export const sweepPlanning = onSchedule(
   async () => {
     const { sweepStaleRequests } = await import('./planning/trigger.js');
     await sweepStaleRequests();
+  },
+);
+
+/** Allocation jobs of POST /resources/suggest/{disaster_id} (planning/allocation.ts), rate-limited by Cloud Tasks. */
+export const allocateResources = onTaskDispatched(
+  {
+    region: 'us-central1',
+    retryConfig: { maxAttempts: 5, minBackoffSeconds: 10 },
+    rateLimits: { maxConcurrentDispatches: 2, maxDispatchesPerSecond: 1 },
+    timeoutSeconds: 300,
+    memory: '512MiB',
+  },
+  async (req) => {
+    const jobId = (req.data as { job_id?: unknown } | null)?.job_id;
+    if (typeof jobId !== 'string') return;
+    const { runAllocation } = await import('./planning/allocation.js');
+    const outcome = await runAllocation(jobId);
+    // A live lease elsewhere: fail this dispatch so Cloud Tasks tries again after the back-off.
+    if (outcome === 'busy') throw new Error(`allocation job ${jobId} is running elsewhere`);
   },
 );

@@ -46,6 +46,9 @@ export const logs = {
   plannerFallback(requestId: string, reason: string): void {
     logger.warn('gemini planner not used, deterministic plan instead', { request_id: requestId, reason });
   },
+  allocationNotQueued(jobId: string, error: unknown): void {
+    logger.error('allocation job could not be queued', { job_id: jobId, error: describe(error) });
+  },
 };
 
 function describe(error: unknown): Record<string, unknown> {

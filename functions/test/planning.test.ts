@@ -5,8 +5,8 @@ import { LeaseHeldError, LEASE_MS, MAX_PLANNING_ATTEMPTS, runPlanning, sweepStal
 import { nearbyResources, nearbyUsers } from '../src/planning/nearby.js';
 import { handleRequestCreated } from '../src/planning/trigger.js';
 import { geohashOf } from '../src/shared/geo.js';
-import { call, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
-import { disaster, north, quietRequest, resource, spot, storedRequest, waitFor } from './helpers/planning-fixtures.js';
+import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
+import { disaster, north, quietRequest, requestValue, resource, spot, storedRequest, waitFor } from './helpers/planning-fixtures.js';
 
 async function outputOf(requestId: string) {
   return (await collections.workflowOutputs.doc(requestId).get()).data();
@@ -263,6 +263,55 @@ describe('planning', () => {
       assert.ok(near.docsRead >= 3 && near.docsRead <= 15, `read ${near.docsRead} documents for 3 matches among 403`);
       const users = await nearbyUsers(at, owner.uid);
       assert.ok(users.docsRead <= 15, `read ${users.docsRead} user documents`);
+    });
+  });
+
+  describe('POST /resources/suggest/{disaster_id} (allocation job on a Cloud Tasks queue)', () => {
+    it('answers 202 with where to find the result, and the job proposes each unit to at most one open request', async () => {
+      const scene = await disaster();
+      const at = spot();
+      const make = async (need: 'rescue' | 'medical', where = at, status: 'open' | 'closed' = 'open') => {
+        const value = { ...requestValue({ owner: owner.uid, disasterId: scene.id, at: where, need }), status };
+        await collections.requests.doc(value.id).create(value);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return value;
+      };
+      const first = await make('rescue');
+      const medical = await make('medical', north(at, 0.5));
+      const second = await make('rescue', north(at, 1));
+      const closed = await make('rescue', north(at, 0.2), 'closed');
+      const boat = await resource(north(at, 0.3), { category: 'boat' });
+      const truck = await resource(north(at, 2), { category: 'vehicle' });
+
+      const response = await call('POST', `/resources/suggest/${scene.id}`, { token: admin.token });
+      const queued = expectStatus(response, 202);
+      assert.equal(queued.status, 'queued');
+      assert.equal(queued.result, `/allocation-jobs/${queued.job_id}`);
+      assert.equal(response.headers.get('location'), queued.result);
+
+      const job = await waitFor('the allocation job to finish', async () => {
+        const current = expectStatus(await call('GET', queued.result, { token: admin.token }), 200);
+        return current.status === 'done' || current.status === 'failed' ? current : undefined;
+      }, 30_000);
+      assert.equal(job.status, 'done', JSON.stringify(job));
+      assert.equal(job.disaster_id, scene.id);
+      assert.equal(job.requests_considered, 3);
+      const byRequest = new Map(job.proposals.map((p: any) => [p.request_id, p.resources.map((r: any) => r.resource_id)]));
+      assert.equal(byRequest.has(closed.id), false, 'closed requests are not considered');
+      assert.deepEqual(byRequest.get(first.id), [boat.id, truck.id], 'the oldest of the most urgent takes the nearest units');
+      assert.deepEqual(byRequest.get(medical.id), []);
+      assert.deepEqual(byRequest.get(second.id), []);
+      const all = job.proposals.flatMap((p: any) => p.resources.map((r: any) => r.resource_id));
+      assert.equal(new Set(all).size, all.length, 'no unit is proposed twice');
+      assert.equal((await collections.resources.doc(boat.id).get()).data()?.status, 'available', 'proposals claim nothing');
+    });
+
+    it('answers 404 for an unknown disaster and 409 for a suggested one, queueing nothing', async () => {
+      const suggested = await disaster('suggested');
+      expectProblem(await call('POST', '/resources/suggest/no-such-disaster', { token: admin.token }), 404, 'not_found');
+      expectProblem(await call('POST', `/resources/suggest/${suggested.id}`, { token: admin.token }), 409, 'conflict');
+      assert.equal((await collections.allocationJobs.ref().where('disaster_id', 'in', ['no-such-disaster', suggested.id]).get()).size, 0);
+      expectProblem(await call('GET', '/allocation-jobs/no-such-job', { token: admin.token }), 404, 'not_found');
     });
   });
 });
