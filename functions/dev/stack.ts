@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import { openLog, spawnLogged, stopTree, isPortFree, waitForPortsFree, type Child } from './processes.js';
+import { guardAgainstOrphans, openLog, spawnLogged, stopTree, isPortFree, waitForPortsFree, type Child } from './processes.js';
 
 export const repoRoot = resolve(__dirname, '..', '..');
 export const functionsDir = join(repoRoot, 'functions');
@@ -280,6 +280,14 @@ async function answers(url: string, expectStatus = 200): Promise<boolean> {
 
 const tsx = ['--import', 'tsx'];
 
+/** The stop functions of every stack of this process, started or still starting. */
+const activeStacks = new Set<() => Promise<void>>();
+
+/** Stops every stack this process started, including one still starting (for signal handlers). */
+export async function stopAllStacks(): Promise<void> {
+  await Promise.all([...activeStacks].map((stop) => stop()));
+}
+
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const say = options.say ?? ((m: string) => console.log(`[stack] ${m}`));
   const { kind, reason } = options.firestore ? { kind: options.firestore, reason: 'chosen by the caller' } : chooseFirestore();
@@ -298,6 +306,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   const stop = () =>
     (stopped ??= (async () => {
+      activeStacks.delete(stop);
       // Reverse order: the relay and the CLI before the Firestore emulator they talk to.
       for (const child of [...children].reverse()) {
         await stopTree(child, child.name === 'firebase' ? 'SIGINT' : 'SIGTERM', child.name === 'firebase' ? 8000 : 3000);
@@ -306,6 +315,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       if (busy.length > 0) say(`warning: ports still in use after stop: ${busy.join(', ')}`);
       await new Promise<void>((r) => log.end(r));
     })());
+  activeStacks.add(stop);
 
   try {
     if (kind === 'embedded') {
@@ -344,6 +354,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       echo: options.echo,
     });
     children.push(firebase);
+    guardAgainstOrphans(firebase);
     const baseUrl = apiBaseUrl(ports);
     await waitFor(`the API (${baseUrl}/health)`, children, options.timeoutMs ?? 120_000, () => answers(`${baseUrl}/health`));
 
