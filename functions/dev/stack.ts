@@ -318,8 +318,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   activeStacks.add(stop);
 
   try {
+    // Started side by side: the CLI needs Firestore only once functions run, the relay needs
+    // Firestore and the built code, not the Functions emulator.
+    let firestoreReady = kind === 'official';
     if (kind === 'embedded') {
-      let ready = false;
       const firestore = spawnLogged({
         name: 'firestore',
         command: process.execPath,
@@ -328,11 +330,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         log,
         echo: options.echo,
         onLine: (line) => {
-          if (line.includes('embedded Firestore emulator listening')) ready = true;
+          if (line.includes('embedded Firestore emulator listening')) firestoreReady = true;
         },
       });
       children.push(firestore);
-      await waitFor('the embedded Firestore emulator', children, 30_000, () => ready);
     }
 
     const only = kind === 'official' ? 'auth,functions,tasks,firestore' : 'auth,functions,tasks';
@@ -356,24 +357,26 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     children.push(firebase);
     guardAgainstOrphans(firebase);
     const baseUrl = apiBaseUrl(ports);
-    await waitFor(`the API (${baseUrl}/health)`, children, options.timeoutMs ?? 120_000, () => answers(`${baseUrl}/health`));
+    await waitFor('the Firestore emulator', children, 30_000, () => firestoreReady);
 
+    let relayReady = kind === 'official';
     if (kind === 'embedded') {
-      let ready = false;
       const relay = spawnLogged({
         name: 'relay',
         command: process.execPath,
         args: [...tsx, join(functionsDir, 'dev', 'trigger-relay.ts')],
-        options: { cwd: functionsDir, env: { ...cleanEnv(), ...functionRuntimeEnv(ports) }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
+        // No metadata server here: skip google-auth's probe (a warning per start otherwise).
+        options: { cwd: functionsDir, env: { ...cleanEnv(), ...functionRuntimeEnv(ports), METADATA_SERVER_DETECTION: 'none' }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
         log,
         echo: options.echo,
         onLine: (line) => {
-          if (line.startsWith('ready')) ready = true;
+          if (line.startsWith('ready')) relayReady = true;
         },
       });
       children.push(relay);
-      await waitFor('the trigger relay', children, 30_000, () => ready);
     }
+    await waitFor(`the API (${baseUrl}/health)`, children, options.timeoutMs ?? 120_000, () => answers(`${baseUrl}/health`));
+    await waitFor('the trigger relay', children, 30_000, () => relayReady);
 
     return { baseUrl, projectId: PROJECT_ID, ports, portOffset: offset, firestoreKind: kind, env, logFile, stop };
   } catch (error) {
