@@ -11,13 +11,13 @@ import { RateLimitedError } from '../errors.js';
 import { consumeRateLimit } from '../http/rate-limit.js';
 import { logs } from '../logs.js';
 import type { HelpRequest, Planning, PotentialMatches } from '../requests/model.js';
+import { LEASE_MS, planningDueAt } from '../requests/planning-state.js';
 import type { WorkflowOutput } from '../workflow/model.js';
 import { deterministicPlan, MAX_SUGGESTED_RESOURCES, NEED_PLANS, type Plan, type PlanningContext } from './deterministic.js';
 import { GeminiFailure, geminiPlan, type GeminiSettings } from './gemini.js';
 import { findNearby, MAX_MATCHES, type Nearby } from './nearby.js';
 
-/** Longer than the trigger's time-out (120 s): a live run never loses its lease. */
-export const LEASE_MS = 150_000;
+export { LEASE_MS, planningDueAt };
 /** Runs started before the job is marked failed for good. */
 export const MAX_PLANNING_ATTEMPTS = 5;
 /** Gemini calls per minute across all instances (a shared Firestore counter). */
@@ -42,17 +42,6 @@ export interface PlanningOptions {
 }
 
 const requestDoc = (id: string) => db().collection(collections.requests.path).doc(id);
-
-/**
- * `planning_due_at` (top level, stored only, not in the API schema): when the sweeper should look
- * at the request if no run finished it by then; null once the job is final. Top level because
- * range filters on nested fields are not supported by the embedded emulator.
- */
-export function planningDueAt(planning: Planning): string | null {
-  if (planning.state === 'planning') return planning.lease_expires_at;
-  if (planning.state === 'pending') return new Date(Date.parse(planning.updated_at) + LEASE_MS).toISOString();
-  return null;
-}
 
 function planningUpdate(planning: Planning, extra: Record<string, unknown> = {}) {
   return toDocument({ planning, planning_due_at: planningDueAt(planning), ...extra, updated_at: planning.updated_at });

@@ -2,15 +2,15 @@
 // Planning is not done here: creating the document fires the planning trigger (planning/).
 import type { Query } from 'firebase-admin/firestore';
 import { collections } from '../data/collections.js';
-import { db } from '../data/firestore.js';
 import { toDocument } from '../data/converter.js';
+import { db } from '../data/firestore.js';
 import { paginate } from '../data/paginate.js';
-import { planningDueAt } from '../planning/job.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import type { Caller } from '../http/endpoint.js';
 import { distanceKm, geohashOf } from '../shared/geo.js';
 import type { Location, Page, PageQuery } from '../shared/schemas.js';
 import type { HelpRequest, RequestView } from './model.js';
+import { planningDueAt } from './planning-state.js';
 import { requestTransitions, type RequestStatus } from './transitions.js';
 
 /** A request by the same owner for the same need within this distance and time is a likely duplicate. */
