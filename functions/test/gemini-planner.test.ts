@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { collections } from '../src/data/collections.js';
 import { db } from '../src/data/firestore.js';
 import type { GeminiSettings } from '../src/planning/gemini.js';
-import { runPlanning } from '../src/planning/job.js';
+import { GEMINI_PLANS_PER_MINUTE, runPlanning } from '../src/planning/job.js';
 import { registeredUser, type TestUser } from './helpers/api.js';
 import { GeminiStandIn, type Scripted } from './helpers/gemini-standin.js';
 import { disaster, north, quietRequest, resource, spot, storedRequest } from './helpers/planning-fixtures.js';
@@ -166,4 +166,23 @@ describe('Gemini planner (against a local stand-in of the REST API)', () => {
       assert.ok(Date.now() - started < 5000);
     });
   }
+
+  it(`uses the deterministic plan without calling Gemini once the shared budget of ${GEMINI_PLANS_PER_MINUTE} calls a minute is spent`, async () => {
+    const s = await scene();
+    // Not across a minute boundary: the counter is per minute.
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 5000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+    const windowStart = Math.floor(Date.now() / 60_000) * 60_000;
+    const counter = db().collection('rate_limits').doc(`gemini:planner:global:${windowStart}`);
+    await counter.set({ count: GEMINI_PLANS_PER_MINUTE }, { merge: true });
+    try {
+      const { outcome, output } = await plan(s.request.id, [{ kind: 'plan', plan: { rationale: 'x', tasks: [], resources: [] } }]);
+      assert.equal(outcome, 'planned');
+      assert.equal(gemini.calls.length, 0);
+      assert.equal(output?.planner, 'deterministic');
+      assert.match(output?.fallback_reason ?? '', /budget/);
+    } finally {
+      await counter.delete();
+    }
+  });
 });
