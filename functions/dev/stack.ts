@@ -288,13 +288,27 @@ export async function stopAllStacks(): Promise<void> {
   await Promise.all([...activeStacks].map((stop) => stop()));
 }
 
+class PortTakenError extends Error {}
+
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const say = options.say ?? ((m: string) => console.log(`[stack] ${m}`));
   const { kind, reason } = options.firestore ? { kind: options.firestore, reason: 'chosen by the caller' } : chooseFirestore();
   say(`Firestore: ${kind} emulator (${reason})`);
+  const requested = options.portOffset ?? parseOffset(process.env.STACK_PORT_OFFSET);
+  // A port found free can be taken by another stack before the CLI binds it: with an offset
+  // chosen here, choose again.
+  for (let attempt = 1; ; attempt++) {
+    const { ports, offset } = await choosePorts(defaultPorts(), kind, requested, say);
+    try {
+      return await startOnce(options, say, kind, ports, offset);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || requested !== undefined || attempt >= 3) throw error;
+      say(`${error.message.split('\n')[0]}; trying other ports`);
+    }
+  }
+}
 
-  const base = defaultPorts();
-  const { ports, offset } = await choosePorts(base, kind, options.portOffset ?? parseOffset(process.env.STACK_PORT_OFFSET), say);
+async function startOnce(options: StackOptions, say: (m: string) => void, kind: FirestoreKind, ports: Ports, offset: number): Promise<Stack> {
   const configPath = writeStackConfig(ports, offset);
   mkdirSync(stackDir, { recursive: true });
   const logFile = join(stackDir, options.logName ?? (offset === 0 ? 'stack.log' : `stack.${offset}.log`));
@@ -381,6 +395,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     return { baseUrl, projectId: PROJECT_ID, ports, portOffset: offset, firestoreKind: kind, env, logFile, stop };
   } catch (error) {
     await stop();
+    const tail = children.map((c) => c.tail()).join('\n');
+    if (/port taken|Port \d+ is not open|EADDRINUSE|cannot listen on/.test(tail)) {
+      throw new PortTakenError(`a port was taken meanwhile (offset ${offset})\n${error instanceof Error ? error.message : String(error)}`);
+    }
     throw error;
   }
 }
