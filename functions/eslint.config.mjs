@@ -23,4 +23,16 @@ export default tseslint.config(
     files: ['dev/**', 'test/**', 'bench/**'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // Tests and benchmarks read wire JSON: asserting on untyped bodies is their job.
+    files: ['test/**', 'bench/**'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
 );

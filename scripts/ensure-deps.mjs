@@ -15,11 +15,23 @@ for (const dir of [root, join(root, 'functions')]) {
   const lock = join(dir, 'package-lock.json');
   const manifest = join(dir, 'package.json');
   const stamp = join(dir, 'node_modules', '.install-stamp');
-  const fingerprint = createHash('sha256')
-    .update(readFileSync(manifest))
-    .update(existsSync(lock) ? readFileSync(lock) : '')
-    .digest('hex');
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === fingerprint) continue;
+  const lockText = existsSync(lock) ? readFileSync(lock) : '';
+  // Only what decides the installed tree: editing "scripts" must not trigger a reinstall (npm ci
+  // deletes node_modules, under any stack or test run using it at that moment).
+  const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
+  const relevant = {};
+  for (const key of ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies', 'overrides', 'workspaces']) {
+    if (pkg[key] !== undefined) relevant[key] = pkg[key];
+  }
+  const fingerprint = `deps:${createHash('sha256').update(JSON.stringify(relevant)).update(lockText).digest('hex')}`;
+  // Stamps of the earlier format hashed the whole manifest.
+  const legacy = createHash('sha256').update(readFileSync(manifest)).update(lockText).digest('hex');
+  const current = existsSync(stamp) ? readFileSync(stamp, 'utf8') : null;
+  if (current === fingerprint) continue;
+  if (current === legacy) {
+    writeFileSync(stamp, fingerprint);
+    continue;
+  }
 
   const args = existsSync(lock)
     ? ['ci', '--no-audit', '--no-fund']

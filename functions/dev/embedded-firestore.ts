@@ -11,14 +11,16 @@
 import { createRequire } from 'node:module';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type Socket } from 'node:net';
+import { Duplex } from 'node:stream';
 import { FirestoreServer } from '@firestore-emulator/server';
+import type * as grpc from '@grpc/grpc-js';
 
 // grpc-js of the emulator package itself (the same copy its Server class comes from).
 const requireFromEmulator = createRequire(require.resolve('@firestore-emulator/server'));
-const { ServerCredentials } = requireFromEmulator('@grpc/grpc-js') as typeof import('@grpc/grpc-js');
+const { ServerCredentials } = requireFromEmulator('@grpc/grpc-js') as typeof grpc;
 
 interface GrpcServerInternals {
-  createConnectionInjector(credentials: unknown): { injectConnection(socket: Socket): void; drain(graceTimeMs: number): void; destroy(): void };
+  createConnectionInjector(credentials: unknown): { injectConnection(socket: Duplex): void; drain(graceTimeMs: number): void; destroy(): void };
 }
 
 const port = Number(process.argv[2] ?? process.env.FIRESTORE_PORT ?? 8080);
@@ -48,7 +50,48 @@ function handleHttp(req: IncomingMessage, res: ServerResponse): void {
 
 const http = createHttpServer(handleHttp);
 
+/**
+ * The socket, with the bytes already read put back in front. node:http and node:http2 read a
+ * real socket through its native handle, which would skip data put back with `unshift`; a plain
+ * Duplex is read through its JavaScript stream interface, which sees them.
+ */
+class Replayed extends Duplex {
+  constructor(
+    private readonly socket: Socket,
+    head: Buffer,
+  ) {
+    super();
+    this.push(head);
+    socket.on('data', (chunk: Buffer) => {
+      if (!this.push(chunk)) socket.pause();
+    });
+    socket.on('end', () => this.push(null));
+    socket.on('close', () => this.destroy());
+    socket.on('error', (error) => this.destroy(error));
+  }
+  get remoteAddress() {
+    return this.socket.remoteAddress;
+  }
+  get remotePort() {
+    return this.socket.remotePort;
+  }
+  override _read(): void {
+    this.socket.resume();
+  }
+  override _write(chunk: Buffer, encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    this.socket.write(chunk, encoding, callback);
+  }
+  override _final(callback: (error?: Error | null) => void): void {
+    this.socket.end(callback);
+  }
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    this.socket.destroy();
+    callback(error);
+  }
+}
+
 const server = createNetServer((socket) => {
+  socket.setNoDelay(true);
   let buffered = Buffer.alloc(0);
   const onData = (chunk: Buffer) => {
     buffered = Buffer.concat([buffered, chunk]);
@@ -57,10 +100,9 @@ const server = createNetServer((socket) => {
     if (isHttp2 && buffered.length < HTTP2_PREFACE.length) return; // need more bytes to decide
     socket.off('data', onData);
     socket.pause();
-    socket.unshift(buffered);
-    if (isHttp2) injector.injectConnection(socket);
-    else http.emit('connection', socket);
-    socket.resume();
+    const stream = new Replayed(socket, buffered);
+    if (isHttp2) injector.injectConnection(stream);
+    else http.emit('connection', stream);
   };
   socket.on('data', onData);
   socket.on('error', () => socket.destroy());

@@ -34,11 +34,10 @@ export class AppError extends Error {
 }
 
 export class ValidationError extends AppError {
-  constructor(
-    readonly issues: FieldIssue[],
-    message = 'The request is not valid.',
-  ) {
-    super('validation_failed', message, { errors: issues });
+  constructor(readonly issues: FieldIssue[]) {
+    const listed = issues.slice(0, 3).map((issue) => `${issue.path}: ${issue.message}`);
+    if (issues.length > 3) listed.push(`and ${issues.length - 3} more`);
+    super('validation_failed', `The request is not valid (${listed.join('; ')}).`, { errors: issues });
   }
 }
 

@@ -52,7 +52,7 @@ export function toDocument(entity: Record<string, unknown>): DocumentData {
 export function zodConverter<T extends { id: string }>(collection: string, schema: z.ZodType<T>): FirestoreDataConverter<T> {
   return {
     toFirestore(entity) {
-      return toDocument(withSortKey(entity as Record<string, unknown>));
+      return toDocument(withSortKey(entity));
     },
     fromFirestore(snapshot: QueryDocumentSnapshot): T {
       const parsed = schema.safeParse({ ...(fromStored(snapshot.data()) as object), id: snapshot.id });

@@ -12,7 +12,7 @@ export function encodeCursor(sortKey: string): string {
 export function decodeCursor(cursor: string): string {
   const sortKey = Buffer.from(cursor, 'base64url').toString('utf8');
   if (!/^\d{4}-\d\d-\d\dT[^~]+~[A-Za-z0-9_-]+$/.test(sortKey)) {
-    throw new ValidationError([{ path: 'cursor', message: 'is not a cursor this API issued' }]);
+    throw new ValidationError([{ path: 'query.cursor', message: 'is not a cursor this API issued' }]);
   }
   return sortKey;
 }

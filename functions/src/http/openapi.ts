@@ -17,7 +17,8 @@ function parameters(endpoint: Endpoint): JsonObject[] {
   const result: JsonObject[] = [];
   const add = (where: 'path' | 'query', schema: z.ZodType | undefined) => {
     if (!(schema instanceof z.ZodObject)) return;
-    for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    const shape = (schema as z.ZodObject<Record<string, z.ZodType>>).shape;
+    for (const [name, field] of Object.entries(shape)) {
       const fieldSchema = jsonSchema(field, 'input');
       result.push({
         name,

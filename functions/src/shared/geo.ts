@@ -16,5 +16,5 @@ export function distanceKm(a: Location, b: Location): number {
 
 /** [start, end] geohash ranges that together cover the circle of `radiusKm` around `center`. */
 export function geohashRanges(center: Location, radiusKm: number): [string, string][] {
-  return geohashQueryBounds([center.lat, center.lng], radiusKm * 1000) as [string, string][];
+  return geohashQueryBounds([center.lat, center.lng], radiusKm * 1000);
 }

@@ -1,0 +1,372 @@
+// The local stack: Auth, Functions and Cloud Tasks emulators from firebase-tools, and Firestore
+// (the official emulator where it can run, else the embedded one on the same port), plus the
+// trigger relay that delivers Firestore create events while the embedded emulator is in use.
+// Used by `npm start` (dev/start.ts) and `npm test` (dev/run-tests.ts).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { openLog, spawnLogged, stopTree, isPortFree, waitForPortsFree, type Child } from './processes.js';
+
+export const repoRoot = resolve(__dirname, '..', '..');
+export const functionsDir = join(repoRoot, 'functions');
+export const stackDir = join(repoRoot, '.stack');
+export const PROJECT_ID = 'demo-disaster-response';
+export const REGION = 'us-central1';
+
+export type FirestoreKind = 'official' | 'embedded';
+
+export interface Ports {
+  auth: number;
+  functions: number;
+  firestore: number;
+  tasks: number;
+  hub: number;
+  logging: number;
+  eventarc: number;
+  /** The official Firestore emulator's websocket port (used by its UI). */
+  firestoreWebsocket: number;
+}
+
+export interface StackOptions {
+  /** Added to every port. Default: env STACK_PORT_OFFSET, else 0 when the default ports are free, else the first free offset. */
+  portOffset?: number;
+  /** Default: env FIRESTORE_EMULATOR, else automatic. */
+  firestore?: FirestoreKind;
+  /** Echo the emulators' output to the terminal (it always goes to the log file). */
+  echo?: boolean;
+  /** Name of the log file under .stack/ (default stack.log). */
+  logName?: string;
+  /** How long to wait for the API to answer (default 120 s). */
+  timeoutMs?: number;
+  /** Progress messages (default console.log). */
+  say?: (message: string) => void;
+}
+
+export interface Stack {
+  baseUrl: string;
+  projectId: string;
+  ports: Ports;
+  portOffset: number;
+  firestoreKind: FirestoreKind;
+  /** What a client or a test needs to reach the emulators. */
+  env: Record<string, string>;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+interface FirebaseJson {
+  functions?: { source?: string }[] | { source?: string };
+  firestore?: { rules?: string; indexes?: string };
+  emulators?: Record<string, { host?: string; port?: number; websocketPort?: number; enabled?: boolean } | boolean | undefined>;
+  [key: string]: unknown;
+}
+
+function readFirebaseJson(): FirebaseJson {
+  return JSON.parse(readFileSync(join(repoRoot, 'firebase.json'), 'utf8')) as FirebaseJson;
+}
+
+export function defaultPorts(config: FirebaseJson = readFirebaseJson()): Ports {
+  const port = (name: string, fallback: number) => {
+    const entry = config.emulators?.[name];
+    return typeof entry === 'object' && typeof entry.port === 'number' ? entry.port : fallback;
+  };
+  return {
+    auth: port('auth', 9099),
+    functions: port('functions', 5001),
+    firestore: port('firestore', 8080),
+    tasks: port('tasks', 9499),
+    hub: port('hub', 4400),
+    logging: port('logging', 4500),
+    eventarc: port('eventarc', 9299),
+    firestoreWebsocket: (() => {
+      const entry = config.emulators?.firestore;
+      return typeof entry === 'object' && typeof entry.websocketPort === 'number' ? entry.websocketPort : 9150;
+    })(),
+  };
+}
+
+export function shiftPorts(ports: Ports, offset: number): Ports {
+  return Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, port + offset])) as unknown as Ports;
+}
+
+export function apiBaseUrl(ports: Ports): string {
+  return `http://127.0.0.1:${ports.functions}/${PROJECT_ID}/${REGION}/api`;
+}
+
+/** The emulator variables a client, a test or the function runtime needs. */
+export function emulatorEnv(ports: Ports): Record<string, string> {
+  return {
+    FIRESTORE_EMULATOR_HOST: `127.0.0.1:${ports.firestore}`,
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
+    CLOUD_TASKS_EMULATOR_HOST: `127.0.0.1:${ports.tasks}`,
+    FIREBASE_EMULATOR_HUB: `127.0.0.1:${ports.hub}`,
+    GCLOUD_PROJECT: PROJECT_ID,
+    GOOGLE_CLOUD_PROJECT: PROJECT_ID,
+    API_BASE_URL: apiBaseUrl(ports),
+  };
+}
+
+function usedPorts(ports: Ports, kind: FirestoreKind): number[] {
+  const list = [ports.auth, ports.functions, ports.firestore, ports.tasks, ports.hub, ports.logging, ports.eventarc];
+  if (kind === 'official') list.push(ports.firestoreWebsocket);
+  return list;
+}
+
+async function busyPorts(ports: number[]): Promise<number[]> {
+  const checks = await Promise.all(ports.map(async (port) => ((await isPortFree(port)) ? null : port)));
+  return checks.filter((port): port is number => port !== null);
+}
+
+function parseOffset(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const offset = Number(value);
+  if (!Number.isInteger(offset) || offset < 0 || offset > 20000) throw new Error(`STACK_PORT_OFFSET must be an integer from 0 to 20000, not ${value}`);
+  return offset;
+}
+
+async function choosePorts(base: Ports, kind: FirestoreKind, requested: number | undefined, say: (m: string) => void) {
+  if (requested !== undefined) {
+    const ports = shiftPorts(base, requested);
+    const busy = await busyPorts(usedPorts(ports, kind));
+    if (busy.length > 0) throw new Error(`ports ${busy.join(', ')} are in use (port offset ${requested}); stop what holds them or choose another STACK_PORT_OFFSET`);
+    return { ports, offset: requested };
+  }
+  const busyDefaults = await busyPorts(usedPorts(base, kind));
+  if (busyDefaults.length === 0) return { ports: base, offset: 0 };
+  // Steps of 10 never land on another default port of the suite, so a second stack can run
+  // next to a developer's `npm start`.
+  for (let offset = 10; offset <= 500; offset += 10) {
+    const ports = shiftPorts(base, offset);
+    if ((await busyPorts(usedPorts(ports, kind))).length === 0) {
+      say(`default ports busy (${busyDefaults.join(', ')}), probably another local stack: using port offset ${offset} (set STACK_PORT_OFFSET to choose)`);
+      return { ports, offset };
+    }
+  }
+  throw new Error(`default ports ${busyDefaults.join(', ')} are busy and no free port offset was found`);
+}
+
+// --- Firestore: which emulator ----------------------------------------------------------------
+
+function javaMajorVersion(): number | null {
+  const result = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (result.error || result.status !== 0) return null;
+  const match = /version "(\d+)(?:\.(\d+))?/.exec(`${result.stderr}${result.stdout}`);
+  if (!match) return null;
+  const major = Number(match[1]);
+  return major === 1 ? Number(match[2]) : major; // "1.8.0" is Java 8
+}
+
+function officialFirestoreJar(): string {
+  const info = JSON.parse(
+    readFileSync(join(dirname(require.resolve('firebase-tools/package.json', { paths: [repoRoot] })), 'lib', 'emulator', 'downloadableEmulatorInfo.json'), 'utf8'),
+  ) as { firestore: { downloadPathRelativeToCacheDir: string } };
+  const cache = process.env.FIREBASE_EMULATORS_PATH ?? join(homedir(), '.cache', 'firebase', 'emulators');
+  return join(cache, info.firestore.downloadPathRelativeToCacheDir);
+}
+
+export function chooseFirestore(forced = process.env.FIRESTORE_EMULATOR): { kind: FirestoreKind; reason: string } {
+  if (forced !== undefined && forced !== '') {
+    if (forced !== 'official' && forced !== 'embedded') throw new Error(`FIRESTORE_EMULATOR must be "official" or "embedded", not "${forced}"`);
+    return { kind: forced, reason: 'forced by FIRESTORE_EMULATOR' };
+  }
+  const java = javaMajorVersion();
+  if (java === null) return { kind: 'embedded', reason: 'no java on PATH (the official emulator needs Java 21 or newer)' };
+  if (java < 21) return { kind: 'embedded', reason: `java ${java} on PATH; the official emulator needs Java 21 or newer` };
+  const jar = officialFirestoreJar();
+  if (!existsSync(jar)) {
+    return {
+      kind: 'embedded',
+      reason: `official emulator JAR not in the firebase-tools cache (${jar}); run "npx firebase setup:emulators:firestore" once online to get it`,
+    };
+  }
+  return { kind: 'official', reason: `java ${java} and ${jar} found` };
+}
+
+// --- Generated firebase config -----------------------------------------------------------------
+
+/**
+ * firebase.json with every emulator port shifted, written under .stack/. The CLI resolves paths
+ * from the config file's directory and does not take absolute ones (it joins them to that
+ * directory), so every path is rewritten relative to .stack/.
+ */
+function writeStackConfig(ports: Ports, offset: number): string {
+  const config = readFirebaseJson();
+  const absolute = (path: string | undefined) => (path === undefined ? undefined : relative(stackDir, resolve(repoRoot, path)));
+  if (Array.isArray(config.functions)) config.functions = config.functions.map((f) => ({ ...f, source: absolute(f.source) }));
+  else if (config.functions) config.functions = { ...config.functions, source: absolute(config.functions.source) };
+  if (config.firestore) config.firestore = { ...config.firestore, rules: absolute(config.firestore.rules), indexes: absolute(config.firestore.indexes) };
+  const emulators = { ...(config.emulators ?? {}) };
+  const set = (name: string, port: number, extra: Record<string, unknown> = {}) => {
+    const entry = emulators[name];
+    emulators[name] = { ...(typeof entry === 'object' ? entry : {}), host: '127.0.0.1', port, ...extra };
+  };
+  set('auth', ports.auth);
+  set('functions', ports.functions);
+  set('firestore', ports.firestore, { websocketPort: ports.firestoreWebsocket });
+  set('tasks', ports.tasks);
+  set('hub', ports.hub);
+  set('logging', ports.logging);
+  set('eventarc', ports.eventarc);
+  config.emulators = emulators;
+  mkdirSync(stackDir, { recursive: true });
+  const path = join(stackDir, `firebase.${offset}.json`);
+  writeFileSync(path, `${JSON.stringify(config, null, 2)}\n`);
+  return path;
+}
+
+// --- Function runtime environment ----------------------------------------------------------------
+
+function parseDotenv(path: string): Record<string, string> {
+  if (!existsSync(path)) return {};
+  const out: Record<string, string> = {};
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)\s*$/.exec(line);
+    if (!match?.[1]) continue;
+    let value = match[2] ?? '';
+    if (/^(["']).*\1$/.test(value)) value = value.slice(1, -1);
+    out[match[1]] = value;
+  }
+  return out;
+}
+
+/** What the Functions emulator gives the function runtime: emulator hosts, project, .env files and .secret.local. */
+export function functionRuntimeEnv(ports: Ports): Record<string, string> {
+  return {
+    ...parseDotenv(join(functionsDir, '.env')),
+    ...parseDotenv(join(functionsDir, `.env.${PROJECT_ID}`)),
+    ...parseDotenv(join(functionsDir, '.env.local')),
+    ...parseDotenv(join(functionsDir, '.secret.local')),
+    ...emulatorEnv(ports),
+    FUNCTIONS_EMULATOR: 'true',
+    FIREBASE_CONFIG: JSON.stringify({ projectId: PROJECT_ID, storageBucket: `${PROJECT_ID}.appspot.com`, locationId: REGION }),
+  };
+}
+
+// --- Starting and stopping ----------------------------------------------------------------------
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function cleanEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of ['FIRESTORE_EMULATOR_HOST', 'FIREBASE_AUTH_EMULATOR_HOST', 'CLOUD_TASKS_EMULATOR_HOST', 'FIREBASE_EMULATOR_HUB', 'FIREBASE_STORAGE_EMULATOR_HOST', 'FIREBASE_DATABASE_EMULATOR_HOST', 'PUBSUB_EMULATOR_HOST', 'NODE_OPTIONS']) {
+    delete env[name];
+  }
+  return env;
+}
+
+async function waitFor(what: string, children: Child[], timeoutMs: number, check: () => Promise<boolean> | boolean): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const dead = children.find((c) => c.hasExited());
+    if (dead) throw new Error(`${dead.name} exited while waiting for ${what}. Last output:\n${dead.tail()}`);
+    if (await check()) return;
+    if (Date.now() > deadline) {
+      throw new Error(`timed out after ${Math.round(timeoutMs / 1000)} s waiting for ${what}. Last output:\n${children.map((c) => `--- ${c.name}\n${c.tail()}`).join('\n')}`);
+    }
+    await sleep(200);
+  }
+}
+
+async function answers(url: string, expectStatus = 200): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    await response.arrayBuffer();
+    return response.status === expectStatus;
+  } catch {
+    return false;
+  }
+}
+
+const tsx = ['--import', 'tsx'];
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const say = options.say ?? ((m: string) => console.log(`[stack] ${m}`));
+  const { kind, reason } = options.firestore ? { kind: options.firestore, reason: 'chosen by the caller' } : chooseFirestore();
+  say(`Firestore: ${kind} emulator (${reason})`);
+
+  const base = defaultPorts();
+  const { ports, offset } = await choosePorts(base, kind, options.portOffset ?? parseOffset(process.env.STACK_PORT_OFFSET), say);
+  const configPath = writeStackConfig(ports, offset);
+  mkdirSync(stackDir, { recursive: true });
+  const logFile = join(stackDir, options.logName ?? (offset === 0 ? 'stack.log' : `stack.${offset}.log`));
+  writeFileSync(logFile, '');
+  const log = openLog(logFile);
+  const env = emulatorEnv(ports);
+  const children: Child[] = [];
+  let stopped: Promise<void> | undefined;
+
+  const stop = () =>
+    (stopped ??= (async () => {
+      // Reverse order: the relay and the CLI before the Firestore emulator they talk to.
+      for (const child of [...children].reverse()) {
+        await stopTree(child, child.name === 'firebase' ? 'SIGINT' : 'SIGTERM', child.name === 'firebase' ? 8000 : 3000);
+      }
+      const busy = await waitForPortsFree(usedPorts(ports, kind));
+      if (busy.length > 0) say(`warning: ports still in use after stop: ${busy.join(', ')}`);
+      await new Promise<void>((r) => log.end(r));
+    })());
+
+  try {
+    if (kind === 'embedded') {
+      let ready = false;
+      const firestore = spawnLogged({
+        name: 'firestore',
+        command: process.execPath,
+        args: [...tsx, join(functionsDir, 'dev', 'embedded-firestore.ts'), String(ports.firestore), '127.0.0.1'],
+        options: { cwd: functionsDir, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
+        log,
+        echo: options.echo,
+        onLine: (line) => {
+          if (line.includes('embedded Firestore emulator listening')) ready = true;
+        },
+      });
+      children.push(firestore);
+      await waitFor('the embedded Firestore emulator', children, 30_000, () => ready);
+    }
+
+    const only = kind === 'official' ? 'auth,functions,tasks,firestore' : 'auth,functions,tasks';
+    const firebaseBin = join(repoRoot, 'node_modules', '.bin', 'firebase');
+    const firebase = spawnLogged({
+      name: 'firebase',
+      command: firebaseBin,
+      args: ['emulators:start', '--only', only, '--project', PROJECT_ID, '--config', configPath],
+      options: {
+        cwd: repoRoot,
+        env: {
+          ...cleanEnv(),
+          // Reaches the function runtime: the Functions emulator passes its environment on.
+          ...(kind === 'embedded' ? { FIRESTORE_EMULATOR_HOST: env.FIRESTORE_EMULATOR_HOST } : {}),
+          FORCE_COLOR: '0',
+        },
+      },
+      log,
+      echo: options.echo,
+    });
+    children.push(firebase);
+    const baseUrl = apiBaseUrl(ports);
+    await waitFor(`the API (${baseUrl}/health)`, children, options.timeoutMs ?? 120_000, () => answers(`${baseUrl}/health`));
+
+    if (kind === 'embedded') {
+      let ready = false;
+      const relay = spawnLogged({
+        name: 'relay',
+        command: process.execPath,
+        args: [...tsx, join(functionsDir, 'dev', 'trigger-relay.ts')],
+        options: { cwd: functionsDir, env: { ...cleanEnv(), ...functionRuntimeEnv(ports) }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
+        log,
+        echo: options.echo,
+        onLine: (line) => {
+          if (line.startsWith('ready')) ready = true;
+        },
+      });
+      children.push(relay);
+      await waitFor('the trigger relay', children, 30_000, () => ready);
+    }
+
+    return { baseUrl, projectId: PROJECT_ID, ports, portOffset: offset, firestoreKind: kind, env, logFile, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { call, expectProblem, expectStatus } from './helpers/api.js';
+import { allEndpoints } from '../src/endpoints.js';
+
+describe('API basics', () => {
+  it('GET /health answers without a token', async () => {
+    assert.deepEqual(expectStatus(await call('GET', '/health'), 200), { status: 'ok' });
+  });
+
+  it('serves an OpenAPI 3.1 document that lists every declared endpoint', async () => {
+    const doc = expectStatus(await call('GET', '/openapi.json'), 200);
+    assert.equal(doc.openapi, '3.1.0');
+    for (const endpoint of allEndpoints) {
+      assert.ok(doc.paths[endpoint.path]?.[endpoint.method], `${endpoint.method} ${endpoint.path} is missing`);
+    }
+    const register = doc.paths['/users/register'].post;
+    assert.equal(register.requestBody.content['application/json'].schema.properties.role.enum.length, 4);
+    assert.ok(register.responses['401'] && register.responses['400']);
+  });
+
+  it('serves a docs page for people', async () => {
+    const response = await call('GET', '/docs');
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('content-type') ?? '', /text\/html/);
+    assert.match(response.text, /\/users\/\{uid\}\/display_name/);
+  });
+
+  it('answers an unknown route with a 404 problem', async () => {
+    expectProblem(await call('GET', '/no/such/route'), 404, 'not_found');
+  });
+
+  it('answers a known path with the wrong method with 405 and Allow', async () => {
+    const response = await call('DELETE', '/users/me');
+    expectProblem(response, 405, 'method_not_allowed');
+    assert.equal(response.headers.get('allow'), 'GET');
+  });
+
+  it('sends security headers and no x-powered-by', async () => {
+    const response = await call('GET', '/health');
+    assert.equal(response.headers.get('x-powered-by'), null);
+    assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
+    assert.ok(response.headers.get('x-request-id'));
+  });
+
+  it('rejects unknown query parameters on endpoints that take none', async () => {
+    const problem = expectProblem(await call('GET', '/health?debug=1'), 400, 'validation_failed');
+    assert.equal(problem.errors[0].path, 'query');
+  });
+});

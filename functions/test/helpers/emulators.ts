@@ -1,0 +1,119 @@
+// The emulators, as tests see them: reset, real ID tokens from the Auth emulator, and an Admin
+// SDK Firestore handle for asserting what was written. Everything comes from the environment
+// that `npm test` (dev/run-tests.ts) exports from the running stack.
+import { getApps, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import type { Role } from '../../src/shared/schemas.js';
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the tests through \`npm test\` (it starts the emulators and sets it).`);
+  return value;
+}
+
+export const projectId = (): string => process.env.GCLOUD_PROJECT ?? 'demo-disaster-response';
+const authHost = () => required('FIREBASE_AUTH_EMULATOR_HOST');
+const firestoreHost = () => required('FIRESTORE_EMULATOR_HOST');
+
+/** The default Admin SDK app, bound to the emulators (so `getAuth()` works in tests too). */
+export function testApp(): App {
+  authHost();
+  firestoreHost();
+  return getApps()[0] ?? initializeApp({ projectId: projectId() });
+}
+
+let db: Firestore | undefined;
+/** Admin SDK Firestore on the emulator: bypasses the API, for arranging and asserting. */
+export function testDb(): Firestore {
+  db ??= getFirestore(testApp());
+  return db;
+}
+
+export function testAuth() {
+  return getAuth(testApp());
+}
+
+async function expectOk(response: Response, what: string): Promise<void> {
+  if (!response.ok) throw new Error(`${what} failed: ${response.status} ${await response.text()}`);
+}
+
+/** Deletes every document of the Firestore emulator (official or embedded: same call). */
+export async function resetFirestore(): Promise<void> {
+  const url = `http://${firestoreHost()}/emulator/v1/projects/${projectId()}/databases/(default)/documents`;
+  await expectOk(await fetch(url, { method: 'DELETE' }), `Firestore reset (${url})`);
+}
+
+/** Deletes every account of the Auth emulator. */
+export async function resetAuth(): Promise<void> {
+  const url = `http://${authHost()}/emulator/v1/projects/${projectId()}/accounts`;
+  await expectOk(await fetch(url, { method: 'DELETE' }), `Auth reset (${url})`);
+}
+
+/** Empties both emulators; run before each test file by test/setup.ts. */
+export async function resetEmulators(): Promise<void> {
+  await Promise.all([resetFirestore(), resetAuth()]);
+}
+
+/** A call to the Auth emulator's REST API (any API key works there). */
+export async function authRest<T>(method: string, body: unknown): Promise<T> {
+  const url = `http://${authHost()}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=fake-api-key`;
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`Auth emulator accounts:${method} failed: ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+let counter = 0;
+export interface TokenOptions {
+  /** Default: a fresh unique uid. */
+  uid?: string;
+  /** Set as the custom claim `role`; none when omitted (an unregistered user). */
+  role?: Role;
+  email?: string;
+  /** Further custom claims. */
+  claims?: Record<string, unknown>;
+}
+
+/**
+ * A real ID token from the Auth emulator for this user, created on the fly if needed: the
+ * emulator takes a plain JSON string as the custom token of `accounts:signInWithCustomToken`.
+ */
+export async function tokenFor(options: TokenOptions = {}): Promise<string> {
+  counter += 1;
+  const uid = options.uid ?? `user-${process.pid}-${Date.now().toString(36)}-${counter}`;
+  const claims = { ...options.claims, ...(options.role ? { role: options.role } : {}) };
+  const { idToken } = await authRest<{ idToken: string }>('signInWithCustomToken', {
+    token: JSON.stringify({ uid, claims }),
+    returnSecureToken: true,
+  });
+  if (options.email) {
+    await authRest('update', { idToken, email: options.email, returnSecureToken: true });
+    // The email goes into the token only after a refresh: sign in again.
+    return (await authRest<{ idToken: string }>('signInWithCustomToken', { token: JSON.stringify({ uid, claims }), returnSecureToken: true })).idToken;
+  }
+  return idToken;
+}
+
+function decodePart(part: string | undefined): Record<string, unknown> {
+  return JSON.parse(Buffer.from(part ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+/**
+ * A token the Auth emulator would have issued, but expired an hour ago: the claims of a real
+ * token for this user, with `iat`/`exp` moved into the past (the emulator's tokens are unsigned,
+ * so the Admin SDK rejects it for its expiry alone).
+ */
+export async function expiredToken(options: TokenOptions = {}): Promise<string> {
+  const token = await tokenFor(options);
+  const [header, payload] = token.split('.');
+  const claims = decodePart(payload);
+  const past = Math.floor(Date.now() / 1000) - 3600;
+  const expired = { ...claims, iat: past - 3600, auth_time: past - 3600, exp: past };
+  return `${header}.${Buffer.from(JSON.stringify(expired)).toString('base64url')}.`;
+}
+
+/** Not a JWT at all. */
+export function garbageToken(): string {
+  return 'not-a-jwt.garbage.token';
+}
