@@ -117,9 +117,9 @@ describe('disaster chat', () => {
           for (const change of snapshot.docChanges()) if (change.type === 'added') received.push(String(change.doc.data().text));
         });
       try {
-        await eventually('the listener to start', async () => (initialised ? true : undefined));
+        await eventually('the listener to start', () => (initialised ? true : undefined));
         expectStatus(await call('POST', `/disasters/${room.id}/chat/messages`, { token: member.token, body: { text: 'live from the API' } }), 200);
-        await eventually('the message to reach the listener', async () => (received.includes('live from the API') ? true : undefined));
+        await eventually('the message to reach the listener', () => (received.includes('live from the API') ? true : undefined));
         assert.deepEqual(received, ['live from the API']);
       } finally {
         unsubscribe();
@@ -129,14 +129,14 @@ describe('disaster chat', () => {
     it('a listener written with the Firebase JS SDK, as clients do, receives a message posted through the API', async function (this: Mocha.Context) {
       // The JS SDK (`firebase`) is not a dependency of functions/: the test runs when it is installed.
       interface Sdk {
-        initializeApp(options: object, name: string): unknown;
-        deleteApp(app: unknown): Promise<void>;
-        getFirestore(app: unknown): unknown;
-        connectFirestoreEmulator(db: unknown, host: string, port: number): void;
-        collection(db: unknown, path: string): unknown;
-        query(ref: unknown, ...constraints: unknown[]): unknown;
-        orderBy(field: string): unknown;
-        onSnapshot(query: unknown, next: (snapshot: { docChanges(): { type: string; doc: { data(): Record<string, unknown> } }[] }) => void): () => void;
+        initializeApp: (options: object, name: string) => unknown;
+        deleteApp: (app: unknown) => Promise<void>;
+        getFirestore: (app: unknown) => unknown;
+        connectFirestoreEmulator: (db: unknown, host: string, port: number) => void;
+        collection: (db: unknown, path: string) => unknown;
+        query: (ref: unknown, ...constraints: unknown[]) => unknown;
+        orderBy: (field: string) => unknown;
+        onSnapshot: (query: unknown, next: (snapshot: { docChanges(): { type: string; doc: { data(): Record<string, unknown> } }[] }) => void) => () => void;
       }
       let sdk: Sdk;
       try {
@@ -159,7 +159,7 @@ describe('disaster chat', () => {
       });
       try {
         expectStatus(await call('POST', `/disasters/${room.id}/chat/messages`, { token: member.token, body: { text: 'hello JS SDK' } }), 200);
-        await eventually('the message to reach the JS SDK listener', async () => (received.includes('hello JS SDK') ? true : undefined));
+        await eventually('the message to reach the JS SDK listener', () => (received.includes('hello JS SDK') ? true : undefined));
       } finally {
         unsubscribe();
         await sdk.deleteApp(app);
