@@ -3,7 +3,7 @@
 // `npm start` and `npm test` work on a fresh clone with nothing installed by hand.
 // Uses only Node built-ins: it runs before anything else is installed.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -11,27 +11,25 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
+// `npm start` measures its startup from here, before any install (see functions/dev/start.ts).
+if (process.argv.includes('--mark-start')) {
+  mkdirSync(join(root, '.stack'), { recursive: true });
+  writeFileSync(join(root, '.stack', 'command-start'), String(Date.now()));
+}
+
 for (const dir of [root, join(root, 'functions')]) {
   const lock = join(dir, 'package-lock.json');
-  const manifest = join(dir, 'package.json');
-  const stamp = join(dir, 'node_modules', '.install-stamp');
-  const lockText = existsSync(lock) ? readFileSync(lock) : '';
-  // Only what decides the installed tree: editing "scripts" must not trigger a reinstall (npm ci
-  // deletes node_modules, under any stack or test run using it at that moment).
-  const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
-  const relevant = {};
-  for (const key of ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies', 'overrides', 'workspaces']) {
-    if (pkg[key] !== undefined) relevant[key] = pkg[key];
-  }
-  const fingerprint = `deps:${createHash('sha256').update(JSON.stringify(relevant)).update(lockText).digest('hex')}`;
-  // Stamps of the earlier format hashed the whole manifest.
-  const legacy = createHash('sha256').update(readFileSync(manifest)).update(lockText).digest('hex');
-  const current = existsSync(stamp) ? readFileSync(stamp, 'utf8') : null;
-  if (current === fingerprint) continue;
-  if (current === legacy) {
-    writeFileSync(stamp, fingerprint);
-    continue;
-  }
+  const modules = join(dir, 'node_modules');
+  // A linked node_modules (a git worktree sharing another checkout's) is managed there.
+  if (existsSync(modules) && lstatSync(modules).isSymbolicLink()) continue;
+  // Keyed on the lock file only: editing scripts in package.json needs no reinstall (npm ci
+  // deletes node_modules, under any stack or test run using it at that moment). A separate stamp
+  // name from earlier versions, so checkouts still on those keep their own stamp.
+  const stamp = join(modules, '.deps-stamp');
+  const fingerprint = createHash('sha256')
+    .update(existsSync(lock) ? readFileSync(lock) : readFileSync(join(dir, 'package.json')))
+    .digest('hex');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === fingerprint) continue;
 
   const args = existsSync(lock)
     ? ['ci', '--no-audit', '--no-fund']

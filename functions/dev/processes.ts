@@ -159,3 +159,37 @@ export async function waitForPortsFree(ports: number[], timeoutMs = 10_000): Pro
   }
   return busy;
 }
+
+/**
+ * A detached guard that stops `child`'s process tree if this process dies without stopping it
+ * (kill -9, a crash): without it the firebase CLI would outlive us and keep the ports. Plain
+ * JavaScript in `node -e`, so it starts in milliseconds; it exits once the child is gone.
+ */
+export function guardAgainstOrphans(child: Child): void {
+  const pid = child.process.pid;
+  if (pid === undefined) return;
+  const script = `
+    const { execSync } = require('node:child_process');
+    const [parent, pid] = process.argv.slice(1).map(Number);
+    const alive = (p) => { try { process.kill(p, 0); return true; } catch { return false; } };
+    const tree = () => {
+      try {
+        const rows = execSync('ps -A -o pid=,ppid=', { encoding: 'utf8' }).trim().split('\\n').map((l) => l.trim().split(/\\s+/).map(Number));
+        const found = []; const queue = [pid];
+        while (queue.length) { const p = queue.shift(); for (const [c, pp] of rows) if (pp === p) { found.push(c); queue.push(c); } }
+        return found;
+      } catch { return []; }
+    };
+    const kill = (p, s) => { try { process.kill(p, s); } catch {} };
+    const timer = setInterval(() => {
+      if (!alive(pid)) process.exit(0);
+      if (alive(parent)) return;
+      clearInterval(timer);
+      const all = tree();
+      kill(-pid, 'SIGINT');
+      setTimeout(() => { for (const p of [pid, ...all, ...tree()]) { kill(-p, 'SIGKILL'); kill(p, 'SIGKILL'); } process.exit(0); }, 5000);
+    }, 1000);
+  `;
+  const guard = spawn(process.execPath, ['-e', script, String(process.pid), String(pid)], { detached: true, stdio: 'ignore' });
+  guard.unref();
+}

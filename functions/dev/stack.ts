@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import { openLog, spawnLogged, stopTree, isPortFree, waitForPortsFree, type Child } from './processes.js';
+import { guardAgainstOrphans, openLog, spawnLogged, stopTree, isPortFree, waitForPortsFree, type Child } from './processes.js';
 
 export const repoRoot = resolve(__dirname, '..', '..');
 export const functionsDir = join(repoRoot, 'functions');
@@ -280,13 +280,35 @@ async function answers(url: string, expectStatus = 200): Promise<boolean> {
 
 const tsx = ['--import', 'tsx'];
 
+/** The stop functions of every stack of this process, started or still starting. */
+const activeStacks = new Set<() => Promise<void>>();
+
+/** Stops every stack this process started, including one still starting (for signal handlers). */
+export async function stopAllStacks(): Promise<void> {
+  await Promise.all([...activeStacks].map((stop) => stop()));
+}
+
+class PortTakenError extends Error {}
+
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const say = options.say ?? ((m: string) => console.log(`[stack] ${m}`));
   const { kind, reason } = options.firestore ? { kind: options.firestore, reason: 'chosen by the caller' } : chooseFirestore();
   say(`Firestore: ${kind} emulator (${reason})`);
+  const requested = options.portOffset ?? parseOffset(process.env.STACK_PORT_OFFSET);
+  // A port found free can be taken by another stack before the CLI binds it: with an offset
+  // chosen here, choose again.
+  for (let attempt = 1; ; attempt++) {
+    const { ports, offset } = await choosePorts(defaultPorts(), kind, requested, say);
+    try {
+      return await startOnce(options, say, kind, ports, offset);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || requested !== undefined || attempt >= 3) throw error;
+      say(`${error.message.split('\n')[0]}; trying other ports`);
+    }
+  }
+}
 
-  const base = defaultPorts();
-  const { ports, offset } = await choosePorts(base, kind, options.portOffset ?? parseOffset(process.env.STACK_PORT_OFFSET), say);
+async function startOnce(options: StackOptions, say: (m: string) => void, kind: FirestoreKind, ports: Ports, offset: number): Promise<Stack> {
   const configPath = writeStackConfig(ports, offset);
   mkdirSync(stackDir, { recursive: true });
   const logFile = join(stackDir, options.logName ?? (offset === 0 ? 'stack.log' : `stack.${offset}.log`));
@@ -298,6 +320,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   const stop = () =>
     (stopped ??= (async () => {
+      activeStacks.delete(stop);
       // Reverse order: the relay and the CLI before the Firestore emulator they talk to.
       for (const child of [...children].reverse()) {
         await stopTree(child, child.name === 'firebase' ? 'SIGINT' : 'SIGTERM', child.name === 'firebase' ? 8000 : 3000);
@@ -306,10 +329,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       if (busy.length > 0) say(`warning: ports still in use after stop: ${busy.join(', ')}`);
       await new Promise<void>((r) => log.end(r));
     })());
+  activeStacks.add(stop);
 
   try {
+    // Started side by side: the CLI needs Firestore only once functions run, the relay needs
+    // Firestore and the built code, not the Functions emulator.
+    let firestoreReady = kind === 'official';
     if (kind === 'embedded') {
-      let ready = false;
       const firestore = spawnLogged({
         name: 'firestore',
         command: process.execPath,
@@ -318,11 +344,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         log,
         echo: options.echo,
         onLine: (line) => {
-          if (line.includes('embedded Firestore emulator listening')) ready = true;
+          if (line.includes('embedded Firestore emulator listening')) firestoreReady = true;
         },
       });
       children.push(firestore);
-      await waitFor('the embedded Firestore emulator', children, 30_000, () => ready);
     }
 
     const only = kind === 'official' ? 'auth,functions,tasks,firestore' : 'auth,functions,tasks';
@@ -344,29 +369,36 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       echo: options.echo,
     });
     children.push(firebase);
+    guardAgainstOrphans(firebase);
     const baseUrl = apiBaseUrl(ports);
-    await waitFor(`the API (${baseUrl}/health)`, children, options.timeoutMs ?? 120_000, () => answers(`${baseUrl}/health`));
+    await waitFor('the Firestore emulator', children, 30_000, () => firestoreReady);
 
+    let relayReady = kind === 'official';
     if (kind === 'embedded') {
-      let ready = false;
       const relay = spawnLogged({
         name: 'relay',
         command: process.execPath,
         args: [...tsx, join(functionsDir, 'dev', 'trigger-relay.ts')],
-        options: { cwd: functionsDir, env: { ...cleanEnv(), ...functionRuntimeEnv(ports) }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
+        // No metadata server here: skip google-auth's probe (a warning per start otherwise).
+        options: { cwd: functionsDir, env: { ...cleanEnv(), ...functionRuntimeEnv(ports), METADATA_SERVER_DETECTION: 'none' }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
         log,
         echo: options.echo,
         onLine: (line) => {
-          if (line.startsWith('ready')) ready = true;
+          if (line.startsWith('ready')) relayReady = true;
         },
       });
       children.push(relay);
-      await waitFor('the trigger relay', children, 30_000, () => ready);
     }
+    await waitFor(`the API (${baseUrl}/health)`, children, options.timeoutMs ?? 120_000, () => answers(`${baseUrl}/health`));
+    await waitFor('the trigger relay', children, 30_000, () => relayReady);
 
     return { baseUrl, projectId: PROJECT_ID, ports, portOffset: offset, firestoreKind: kind, env, logFile, stop };
   } catch (error) {
     await stop();
+    const tail = children.map((c) => c.tail()).join('\n');
+    if (/port taken|Port \d+ is not open|EADDRINUSE|cannot listen on/.test(tail)) {
+      throw new PortTakenError(`a port was taken meanwhile (offset ${offset})\n${error instanceof Error ? error.message : String(error)}`);
+    }
     throw error;
   }
 }

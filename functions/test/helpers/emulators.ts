@@ -76,23 +76,23 @@ export interface TokenOptions {
 }
 
 /**
- * A real ID token from the Auth emulator for this user, created on the fly if needed: the
- * emulator takes a plain JSON string as the custom token of `accounts:signInWithCustomToken`.
+ * A real ID token from the Auth emulator for this user, created on the fly if needed (the
+ * emulator takes a plain JSON string as the custom token of `accounts:signInWithCustomToken`).
+ * The role and claims are set as production sets them, with the Admin SDK's
+ * `setCustomUserClaims` (so `getUser().customClaims` shows them too), and the token is issued
+ * after that, so it carries them.
  */
 export async function tokenFor(options: TokenOptions = {}): Promise<string> {
   counter += 1;
   const uid = options.uid ?? `user-${process.pid}-${Date.now().toString(36)}-${counter}`;
   const claims = { ...options.claims, ...(options.role ? { role: options.role } : {}) };
-  const { idToken } = await authRest<{ idToken: string }>('signInWithCustomToken', {
-    token: JSON.stringify({ uid, claims }),
-    returnSecureToken: true,
-  });
-  if (options.email) {
-    await authRest('update', { idToken, email: options.email, returnSecureToken: true });
-    // The email goes into the token only after a refresh: sign in again.
-    return (await authRest<{ idToken: string }>('signInWithCustomToken', { token: JSON.stringify({ uid, claims }), returnSecureToken: true })).idToken;
-  }
-  return idToken;
+  const signIn = async () =>
+    (await authRest<{ idToken: string }>('signInWithCustomToken', { token: JSON.stringify({ uid }), returnSecureToken: true })).idToken;
+  const first = await signIn(); // creates the user when new
+  if (Object.keys(claims).length === 0 && !options.email) return first;
+  if (options.email) await testAuth().updateUser(uid, { email: options.email });
+  if (Object.keys(claims).length > 0) await testAuth().setCustomUserClaims(uid, claims);
+  return signIn();
 }
 
 function decodePart(part: string | undefined): Record<string, unknown> {

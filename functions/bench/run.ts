@@ -1,0 +1,56 @@
+// `npm run bench`: measures every figure against its baseline, prints a table and writes the
+// figures as JSON (machine, versions, date) to bench/results/. `--quick` runs a small version of
+// each figure (CI runs it so the benchmarks cannot rot). Benchmarks never fail the test suite.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { measureColdStart } from './cold-start.js';
+import type { Figure } from './figures.js';
+
+const quick = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
+
+function printTable(figures: readonly Figure[]): void {
+  const rows = figures.map((f) => [
+    f.figure,
+    f.metric,
+    `${f.value} ${f.unit}`,
+    f.baseline === null ? '-' : `${f.baseline} ${f.unit}`,
+    f.ratio === null ? '-' : `${f.ratio}x`,
+    f.target ?? '-',
+    f.met === null ? '-' : f.met ? 'yes' : 'NO',
+  ]);
+  const header = ['figure', 'metric', 'value', 'baseline', 'ratio', 'target', 'met'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+function main(): Promise<void> {
+  const started = Date.now();
+  const figures: Figure[] = [];
+  console.log(`[bench] ${quick ? 'quick' : 'full'} run`);
+  figures.push(...measureColdStart(quick ? 5 : 15));
+  printTable(figures);
+  const report = {
+    date: new Date().toISOString(),
+    mode: quick ? 'quick' : 'full',
+    duration_s: Math.round((Date.now() - started) / 1000),
+    machine: { cpus: cpus().length, cpu_model: cpus()[0]?.model ?? 'unknown', memory_gib: Math.round(totalmem() / 2 ** 30) },
+    versions: { node: process.version },
+    figures,
+  };
+  const dir = join(__dirname, 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `bench-${report.mode}-${report.date.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(join(dir, `latest-${report.mode}.json`), JSON.stringify(report, null, 2) + '\n');
+  console.log(`[bench] figures written to ${file}`);
+  return Promise.resolve();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+// Demo data for `npm start`, written through the project's own data layer (the collection
+// registry and the services' record builders), so that it is always valid for the API.
+//
+// Seeding is an ordered list of steps; a feature adds its own step (e.g. `seedDisasters`, then
+// `seedResources`, which can use what earlier steps put in the context) to `seedSteps`.
+// Every step is idempotent: seeding an already seeded emulator changes nothing that matters.
+import { collections } from '../src/data/collections.js';
+import { auth } from '../src/data/firestore.js';
+import type { Role } from '../src/shared/schemas.js';
+import { newUserRecord } from '../src/users/service.js';
+
+export const DEMO_PASSWORD = 'demo-password';
+
+export interface DemoUser {
+  uid: string;
+  email: string;
+  password: string;
+  role: Role;
+  displayName: string;
+}
+
+export const demoUsers: readonly DemoUser[] = (
+  [
+    ['admin', 'Avery Admin'],
+    ['responder', 'Riley Responder'],
+    ['volunteer', 'Val Volunteer'],
+    ['affected_individual', 'Alex Affected'],
+  ] as const
+).map(([role, displayName]) => ({
+  uid: `demo-${role.replace('_', '-')}`,
+  email: `${role.replace('_', '-')}@demo.local`,
+  password: DEMO_PASSWORD,
+  role,
+  displayName,
+}));
+
+/** What the steps share: later steps read what earlier ones seeded. */
+export interface SeedContext {
+  users: readonly DemoUser[];
+  now: string;
+}
+
+export interface SeedStep {
+  name: string;
+  /** Seeds and answers a one-line summary. */
+  run(context: SeedContext): Promise<string>;
+}
+
+async function seedUsers(context: SeedContext): Promise<string> {
+  for (const user of context.users) {
+    const properties = { email: user.email, password: user.password, displayName: user.displayName, emailVerified: true };
+    try {
+      await auth().updateUser(user.uid, properties);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'auth/user-not-found') throw error;
+      await auth().createUser({ uid: user.uid, ...properties });
+    }
+    await auth().setCustomUserClaims(user.uid, { role: user.role });
+    const ref = collections.users.doc(user.uid);
+    const existing = (await ref.get()).data();
+    await ref.set({
+      ...newUserRecord(user.uid, { display_name: user.displayName, role: user.role, availability: user.role === 'volunteer' ? 'available' : undefined }, context.now),
+      ...(existing ? { created_at: existing.created_at } : {}),
+    });
+  }
+  return `${context.users.length} users (${context.users.map((u) => u.role).join(', ')})`;
+}
+
+/** In order. Disasters and resources join here when those features land. */
+export const seedSteps: SeedStep[] = [{ name: 'users', run: seedUsers }];
+
+/** Runs every step against the emulators the environment points at. */
+export async function seed(log: (line: string) => void = console.log): Promise<SeedContext> {
+  if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+    throw new Error('seeding runs only against the emulators: FIRESTORE_EMULATOR_HOST and FIREBASE_AUTH_EMULATOR_HOST must be set');
+  }
+  const context: SeedContext = { users: demoUsers, now: new Date().toISOString() };
+  for (const step of seedSteps) {
+    log(`seeded ${await step.run(context)}`);
+  }
+  return context;
+}
