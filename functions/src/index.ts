@@ -57,3 +57,12 @@ export const allocateResources = onTaskDispatched(
     if (outcome === 'busy') throw new Error(`allocation job ${jobId} is running elsewhere`);
   },
 );
+
+/** The agent: clusters new observations into suggested disasters (agent/suggest.ts). Idempotent. */
+export const suggestDisasters = onDocumentCreated(
+  { document: 'observations/{observation_id}', region: 'us-central1', retry: true, secrets: [geminiApiKey], memory: '512MiB' },
+  async (event) => {
+    const { onObservationCreated } = await import('./agent/trigger.js');
+    await onObservationCreated(event);
+  },
+);
