@@ -7,7 +7,7 @@ import type { Observation } from '../src/observations/model.js';
 import { geohashOf } from '../src/shared/geo.js';
 import type { Location } from '../src/shared/schemas.js';
 import { call, expectProblem, expectStatus, registeredUser, uniqueId, type TestUser } from './helpers/api.js';
-import { confirmedDisaster, eventually, sleep, useDataLayer } from './helpers/disasters.js';
+import { confirmedDisaster, eventually, sleep } from './helpers/disasters.js';
 import { testDb } from './helpers/emulators.js';
 
 const HOUR = 3_600_000;
@@ -107,7 +107,6 @@ describe('agent-suggested disasters', () => {
     let reporter: TestUser;
 
     before(async () => {
-      useDataLayer();
       admin = await registeredUser('admin');
       reporter = await registeredUser('volunteer');
     });

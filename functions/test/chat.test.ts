@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { QuerySnapshot } from 'firebase-admin/firestore';
 import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
-import { confirmedDisaster, useDataLayer, eventually, join, suggestedDisaster } from './helpers/disasters.js';
+import { confirmedDisaster, eventually, join, suggestedDisaster } from './helpers/disasters.js';
 import { projectId, testDb } from './helpers/emulators.js';
 
 const messages = (disasterId: string) => testDb().collection('disasters').doc(disasterId).collection('messages');
@@ -14,7 +14,6 @@ describe('disaster chat', () => {
   let disaster: { id: string };
 
   before(async () => {
-    useDataLayer();
     admin = await registeredUser('admin');
     member = await registeredUser('volunteer');
     outsider = await registeredUser('volunteer');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { internalCollections } from '../src/data/collections.js';
 import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
-import { confirmedDisaster, useDataLayer, disasterBody, join, suggestedDisaster } from './helpers/disasters.js';
+import { confirmedDisaster, disasterBody, join, suggestedDisaster } from './helpers/disasters.js';
 import { testDb, tokenFor } from './helpers/emulators.js';
 
 const disasterDoc = async (id: string) => (await testDb().collection('disasters').doc(id).get()).data();
@@ -14,7 +14,6 @@ describe('disasters', () => {
   let volunteer: TestUser;
 
   before(async () => {
-    useDataLayer();
     admin = await registeredUser('admin');
     volunteer = await registeredUser('volunteer', { location: { lat: 14.61, lng: 121.01 }, availability: 'available' });
   });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
-import { confirmedDisaster, suggestedDisaster, useDataLayer } from './helpers/disasters.js';
+import { confirmedDisaster, suggestedDisaster } from './helpers/disasters.js';
 import { testDb, tokenFor } from './helpers/emulators.js';
 
 const observationDoc = async (id: string) => (await testDb().collection('observations').doc(id).get()).data();
@@ -25,7 +25,6 @@ describe('observations', () => {
   let other: TestUser;
 
   before(async () => {
-    useDataLayer();
     admin = await registeredUser('admin');
     reporter = await registeredUser('affected_individual');
     other = await registeredUser('volunteer');

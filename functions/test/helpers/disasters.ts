@@ -1,19 +1,9 @@
 // Fixtures shared by the disaster, chat, observation and agent tests.
 import { collections } from '../../src/data/collections.js';
-import { db } from '../../src/data/firestore.js';
 import type { Disaster } from '../../src/disasters/model.js';
 import { geohashOf } from '../../src/shared/geo.js';
 import type { Location } from '../../src/shared/schemas.js';
 import { call, expectStatus, uniqueId, type TestUser } from './api.js';
-
-/**
- * Tests arrange data through the data layer (src/data) as well as through testDb(): both share the
- * default Admin app's Firestore, and the data layer applies its settings, which Firestore accepts
- * only before first use. Call this in the first `before` of a file that uses both.
- */
-export function useDataLayer(): void {
-  db();
-}
 
 export function disasterBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
