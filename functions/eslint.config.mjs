@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['lib/**', 'node_modules/**', 'eslint.config.mjs'] },
+  { ignores: ['lib/**', 'node_modules/**', 'eslint.config.mjs', 'bench/fixtures/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -5,8 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { figure, median, round, type Figure } from './figures.js';
 
-const functionsDir = join(import.meta.dirname, '..');
-const probe = join(import.meta.dirname, 'fixtures', 'cold-start-probe.cjs');
+const functionsDir = join(__dirname, '..');
+const probe = join(__dirname, 'fixtures', 'cold-start-probe.cjs');
 
 interface Sample {
   load_ms: number;
@@ -26,7 +26,7 @@ export function measureColdStart(processes: number): Figure[] {
   const ours: Sample[] = [];
   const baseline: Sample[] = [];
   const entry = join(functionsDir, 'lib', 'index.js');
-  const base = join(import.meta.dirname, 'fixtures', 'baseline-function.cjs');
+  const base = join(__dirname, 'fixtures', 'baseline-function.cjs');
   sample(entry); // warm the OS file cache once for both
   sample(base);
   for (let i = 0; i < processes; i++) {

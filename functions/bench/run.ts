@@ -27,7 +27,7 @@ function printTable(figures: readonly Figure[]): void {
   for (const row of rows) console.log(line(row));
 }
 
-async function main(): Promise<void> {
+function main(): Promise<void> {
   const started = Date.now();
   const figures: Figure[] = [];
   console.log(`[bench] ${quick ? 'quick' : 'full'} run`);
@@ -41,12 +41,13 @@ async function main(): Promise<void> {
     versions: { node: process.version },
     figures,
   };
-  const dir = join(import.meta.dirname, 'results');
+  const dir = join(__dirname, 'results');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `bench-${report.mode}-${report.date.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
   writeFileSync(join(dir, `latest-${report.mode}.json`), JSON.stringify(report, null, 2) + '\n');
   console.log(`[bench] figures written to ${file}`);
+  return Promise.resolve();
 }
 
 main().catch((error: unknown) => {

@@ -6,6 +6,7 @@
 // Every step is idempotent: seeding an already seeded emulator changes nothing that matters.
 import { collections } from '../src/data/collections.js';
 import { auth, db } from '../src/data/firestore.js';
+import type { Disaster } from '../src/disasters/model.js';
 import { claimForOwner } from '../src/resources/claims.js';
 import type { Resource } from '../src/resources/model.js';
 import { geohashOf } from '../src/shared/geo.js';
@@ -69,6 +70,40 @@ async function seedUsers(context: SeedContext): Promise<string> {
   return `${context.users.length} users (${context.users.map((u) => u.role).join(', ')})`;
 }
 
+export const DEMO_DISASTER_ID = 'demo-flood';
+
+/** One confirmed disaster (GET /disasters shows it), joined by the demo volunteer so its chat works. */
+async function seedDisasters(context: SeedContext): Promise<string> {
+  const admin = context.users.find((u) => u.role === 'admin')!;
+  const volunteer = context.users.find((u) => u.role === 'volunteer')!;
+  const location = { lat: 14.5995, lng: 120.9842 };
+  const ref = collections.disasters.doc(DEMO_DISASTER_ID);
+  const createdAt = (await ref.get()).data()?.created_at ?? context.now;
+  const disaster: Disaster = {
+    id: DEMO_DISASTER_ID,
+    name: 'Pasig River flood (demo)',
+    type: 'flood',
+    description: 'Demo disaster seeded by npm start: the Pasig River has burst its banks in central Manila.',
+    location,
+    geohash: geohashOf(location),
+    radius_km: 15,
+    severity: 4,
+    status: 'confirmed',
+    created_by: admin.uid,
+    suggestion: null,
+    confirmed_at: createdAt,
+    confirmed_by: admin.uid,
+    created_at: createdAt,
+    updated_at: context.now,
+  };
+  await ref.set(disaster);
+  const member = collections.members.doc(DEMO_DISASTER_ID, volunteer.uid);
+  if (!(await member.get()).exists) {
+    await member.set({ id: volunteer.uid, disaster_id: DEMO_DISASTER_ID, role: volunteer.role, display_name: volunteer.displayName, created_at: context.now });
+  }
+  return `1 confirmed disaster (${DEMO_DISASTER_ID}, joined by ${volunteer.email})`;
+}
+
 /** Demo resources around Metro Manila (lat 14.6, lng 121.0), owned by the demo users; serve any disaster. */
 const demoResources: readonly (Pick<Resource, 'name' | 'category' | 'description' | 'quantity' | 'unit' | 'location' | 'status'> & { id: string; owner: Role })[] = [
   { id: 'demo-resource-boat', owner: 'responder', name: 'Rescue boat (6 seats)', category: 'boat', description: 'Aluminium hull, outboard motor', quantity: 1, unit: 'units', location: { lat: 14.5995, lng: 120.9842 }, status: 'available' },
@@ -108,9 +143,10 @@ async function seedResources(context: SeedContext): Promise<string> {
   return `${demoResources.length} resources around lat 14.6, lng 121.0 (${added} new)`;
 }
 
-/** In order. Disasters join here when that feature lands. */
+/** In order: later steps may use what earlier ones seeded. */
 export const seedSteps: SeedStep[] = [
   { name: 'users', run: seedUsers },
+  { name: 'disasters', run: seedDisasters },
   { name: 'resources', run: seedResources },
 ];
 

@@ -30,6 +30,8 @@ export const requestContext: RequestHandler = (req, res, next) => {
 };
 
 export const securityHeaders: RequestHandler = (_req, res, next) => {
+  // The Functions runtime's own Express (emulator) sets it before this app runs.
+  res.removeHeader('X-Powered-By');
   res.set({
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
