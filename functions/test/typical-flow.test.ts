@@ -60,7 +60,8 @@ describe('typical flow (spec 4.11): request → plan → task with resources →
     );
     assert.equal((await storedRequest(request.id))?.status, 'in_progress');
     const inUse = expectStatus(await call('GET', `/resources/locations?status=in_use`, { token: admin.token }), 200);
-    assert.deepEqual(inUse.features.map((f: any) => f.id).sort(), [boat.id, truck.id].sort());
+    const onMap = inUse.features.filter((f: any) => f.id === boat.id || f.id === truck.id);
+    assert.deepEqual(onMap.map((f: any) => f.properties.task_id), [task.id, task.id], 'the map shows both in use by the task');
 
     // The admin assigns and authorizes; the responder is notified and finds the task.
     expectStatus(await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: { user_id: responder.uid } }), 200);
