@@ -50,7 +50,7 @@ export async function helpRequest(disasterId: string, ownerId: string, overrides
     closed_reason: null,
     owner_id: ownerId,
     duplicate_of: null,
-    planning: { state: 'planned', planner: 'deterministic', attempts: 1, last_error: null, lease_expires_at: null, updated_at: now },
+    planning: { state: 'planned', planner: 'deterministic', attempts: 1, last_error: null, lease_expires_at: null, run_id: null, updated_at: now },
     potential_matches: null,
     created_at: now,
     updated_at: now,
