@@ -41,23 +41,19 @@ describe('typical flow (spec 4.11): request → plan → task with resources →
     const planned = plan.tasks.find((t: any) => t.role_required === 'responder');
     assert.ok(planned, 'the plan has a responder task');
 
-    // 3. The dispatcher reviews it and creates the task with the suggested resources.
-    //    (Turning an approved workflow task into a task by approval alone belongs to the planning
-    //    feature, which can call tasks/service.ts createTask; here the dispatcher posts it.)
-    const task = expectStatus(
-      await call('POST', '/tasks', {
-        token: admin.token,
-        body: {
-          disaster_id: disaster.id,
-          request_id: request.id,
-          priority: planned.priority,
-          instructions: planned.instructions,
-          role_required: planned.role_required,
-          resource_ids: [boat.id, truck.id],
-        },
-      }),
-      201,
-    );
+    // 3. The dispatcher reviews the plan: approves the responder task and the boat and truck
+    //    suggestions, then turns the approved workflow task into a real task in one call.
+    expectStatus(await call('PATCH', `/workflow-outputs/${request.id}/tasks/${planned.id}`, { token: admin.token, body: { approval_status: 'approved' } }), 200);
+    for (const suggestion of plan.resources.filter((r: any) => r.resource_id === boat.id || r.resource_id === truck.id)) {
+      expectStatus(await call('PATCH', `/workflow-outputs/${request.id}/resources/${suggestion.id}`, { token: admin.token, body: { approval_status: 'approved' } }), 200);
+    }
+    const task = expectStatus(await call('POST', `/workflow-outputs/${request.id}/tasks/${planned.id}/create-task`, { token: admin.token }), 201);
+    assert.deepEqual([...task.resource_ids].sort(), [boat.id, truck.id].sort(), 'the approved suggestions are allocated');
+    assert.equal(task.request_id, request.id);
+    assert.equal(task.workflow_task_id, planned.id);
+    assert.equal(task.instructions, planned.instructions);
+    const reviewed = expectStatus(await call('GET', `/workflow-outputs/${request.id}`, { token: admin.token }), 200);
+    assert.equal(reviewed.tasks.find((t: any) => t.id === planned.id).task_id, task.id, 'the workflow task records its task');
     assert.equal((await storedRequest(request.id))?.status, 'in_progress');
     const inUse = expectStatus(await call('GET', `/resources/locations?status=in_use`, { token: admin.token }), 200);
     const onMap = inUse.features.filter((f: any) => f.id === boat.id || f.id === truck.id);

@@ -47,6 +47,11 @@ export interface CreateTaskInput {
   resource_ids?: string[] | undefined;
   request_id?: string | null | undefined;
   workflow_task_id?: string | null | undefined;
+  /**
+   * A deterministic id, so that creating "the task of X" twice cannot make two: the second
+   * attempt finds the first and answers 409 (used for workflow tasks).
+   */
+  id?: string | undefined;
 }
 
 function assertAdmin(caller: Caller, what: string): void {
@@ -101,7 +106,7 @@ export async function createTask(caller: Caller, input: CreateTaskInput): Promis
   if (resourceIds.length > MAX_TASK_RESOURCES) {
     throw new ValidationError([{ path: 'body.resource_ids', message: `at most ${MAX_TASK_RESOURCES} resources per task` }]);
   }
-  const ref = collections.tasks.ref().doc();
+  const ref = input.id === undefined ? collections.tasks.ref().doc() : collections.tasks.doc(input.id);
   const now = new Date().toISOString();
   const task: Task = {
     id: ref.id,
@@ -152,6 +157,10 @@ export async function createTask(caller: Caller, input: CreateTaskInput): Promis
     });
   } catch (error) {
     if (!isAlreadyExists(error)) throw error;
+    // With a deterministic id the claims under this id may be the other attempt's: keep them.
+    if (input.id !== undefined && (await ref.get()).exists) {
+      throw new ConflictError(`Task ${JSON.stringify(task.id)} already exists.`, { task_id: task.id });
+    }
     const held = await releaseOrphanedClaims(resourceIds, task.id);
     const named = held.length > 0 ? held : resourceIds;
     logs.allocationRefused(task.id, named);
