@@ -30,6 +30,14 @@ export const logs = {
   triggerDuplicate(trigger: string, eventId: string): void {
     logger.info('duplicate event skipped', { trigger, event_id: eventId });
   },
+  /** Never the message or the reply: they may carry personal details. */
+  chatbotAnswered(uid: string, assistant: string, intent: string | null, durationMs: number): void {
+    logger.info('chatbot answered', { uid, assistant, intent, duration_ms: durationMs });
+  },
+  /** The reason only: never the prompt (it carries the caller's records and message). */
+  chatbotFallback(uid: string, reason: string): void {
+    logger.warn('gemini assistant not used, deterministic answer instead', { uid, reason });
+  },
 };
 
 function describe(error: unknown): Record<string, unknown> {
