@@ -111,13 +111,15 @@ describe('POST /chatbot/ask (deterministic assistant)', () => {
 
   describe('nearest resource of a kind', () => {
     it('lists the nearest available shelters from the caller\'s location, nearest first, skipping unavailable ones and other kinds', async () => {
+      // A place of its own: records of other tests (and files) stay out of its search radius.
+      const CEBU = { lat: 10.3157, lng: 123.8854 };
       const me = await registeredUser('affected_individual');
-      await placeUser(me.uid, MANILA);
-      const far = await seedResource('shelter', east(MANILA, 6), { name: 'Gym shelter' });
-      const near = await seedResource('shelter', east(MANILA, 1), { name: 'School shelter' });
-      const full = await seedResource('shelter', east(MANILA, 0.5), { name: 'Full shelter', status: 'not_available' });
-      const water = await seedResource('water', east(MANILA, 0.2), { name: 'Water point' });
-      const distant = await seedResource('shelter', east(MANILA, 200), { name: 'Distant shelter' });
+      await placeUser(me.uid, CEBU);
+      const far = await seedResource('shelter', east(CEBU, 6), { name: 'Gym shelter' });
+      const near = await seedResource('shelter', east(CEBU, 1), { name: 'School shelter' });
+      const full = await seedResource('shelter', east(CEBU, 0.5), { name: 'Full shelter', status: 'not_available' });
+      const water = await seedResource('water', east(CEBU, 0.2), { name: 'Water point' });
+      const distant = await seedResource('shelter', east(CEBU, 200), { name: 'Distant shelter' });
 
       const body = expectStatus(await ask(me, { message: 'Where is the nearest shelter?' }), 200);
       assert.equal(body.intent, 'nearest_resource');
