@@ -41,7 +41,7 @@ describe('POST /chatbot/ask (deterministic assistant)', () => {
       const latest = await seedRequest(me.uid, disaster.id, {
         type_of_need: 'water',
         status: 'in_progress',
-        planning: { state: 'planned', planner: 'deterministic', attempts: 1, last_error: null, lease_expires_at: null, updated_at: ago(5) },
+        planning: { state: 'planned', planner: 'deterministic', attempts: 1, last_error: null, lease_expires_at: null, run_id: null, updated_at: ago(5) },
       });
       const truck = await seedResource('water', east(MANILA, 1.5), { name: 'Water truck 7' });
       await seedPlan(latest, [{ resource_id: truck.id, name: truck.name, category: 'water' }]);
