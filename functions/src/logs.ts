@@ -84,8 +84,8 @@ export const logs = {
     logger.warn('agent: Gemini summary failed, deterministic summary kept', { disaster_id: disasterId, reason });
   },
   /** Never the message or the reply: they may carry personal details. */
-  chatbotAnswered(uid: string, assistant: string, intent: string | null, durationMs: number): void {
-    logger.info('chatbot answered', { uid, assistant, intent, duration_ms: durationMs });
+  chatbotAnswered(uid: string, assistant: string, intent: string | null, durationMs: number, docsRead: number): void {
+    logger.info('chatbot answered', { uid, assistant, intent, duration_ms: durationMs, docs_read: docsRead });
   },
   /** The reason only: never the prompt (it carries the caller's records and message). */
   chatbotFallback(uid: string, reason: string): void {

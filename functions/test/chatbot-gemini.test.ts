@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Caller } from '../src/http/endpoint.js';
+import { ALL_PARTS, gatherContext, MAX_REQUESTS, MAX_TASKS } from '../src/chatbot/context.js';
 import { chatGeminiSettings, type ChatGeminiSettings } from '../src/chatbot/gemini.js';
 import { askAnswerSchema } from '../src/chatbot/model.js';
 import { ask, configuredGemini, GEMINI_ASKS_PER_MINUTE } from '../src/chatbot/service.js';
@@ -156,6 +157,27 @@ describe('the Gemini assistant (against a local Gemini stand-in)', () => {
     assert.equal(standIn.calls.length, 0);
     await testDb().collection('rate_limits').doc(`gemini:chatbot:global:${windowStart}`).delete();
     await testDb().collection('rate_limits').doc(`gemini:chatbot:global:${windowStart + 60_000}`).delete();
+  });
+
+  it('reads a bounded number of documents however many records the caller has', async () => {
+    const me = await registeredUser('volunteer');
+    await placeUser(me.uid, MANILA);
+    const disasters = [];
+    for (let i = 0; i < 35; i++) disasters.push(await seedDisaster({ name: `D${i}` }));
+    await seedMember(disasters[0]!.id, me.uid);
+    await seedMember(disasters[34]!.id, me.uid);
+    for (let i = 0; i < 12; i++) {
+      await seedRequest(me.uid, disasters[i % 3]!.id);
+      await seedTask(me.uid, disasters[i % 3]!.id);
+    }
+    const all = await gatherContext(callerOf(me), { categories: [], anyNearby: true, parts: ALL_PARTS });
+    assert.equal(all.context.requests.length, MAX_REQUESTS);
+    assert.equal(all.context.tasks.length, MAX_TASKS);
+    assert.ok(all.context.disasters.some((d) => d.joined), 'a joined recent disaster is found');
+    const statusOnly = await gatherContext(callerOf(me), { categories: [], anyNearby: false, parts: { tasks: false, plans: true, memberships: false } });
+    console.log(`      docs read per context: everything (Gemini) ${all.docsRead}, request status only ${statusOnly.docsRead}`);
+    assert.ok(all.docsRead <= 140, `${all.docsRead} reads`);
+    assert.ok(statusOnly.docsRead <= 25, `${statusOnly.docsRead} reads`);
   });
 
   it('is configured only when GEMINI_API_KEY is set', () => {

@@ -108,7 +108,19 @@ export interface ContextOptions {
   categories: Resource['category'][];
   /** With no category asked for, still list the nearest available resources of any kind (Gemini). */
   anyNearby: boolean;
+  /** Parts that cost reads, gathered only when the answer needs them (Gemini needs all). */
+  parts: ContextParts;
 }
+
+export interface ContextParts {
+  tasks: boolean;
+  /** The plans (workflow outputs) of the caller's requests. */
+  plans: boolean;
+  /** Recent public disasters and whether the caller joined them. */
+  memberships: boolean;
+}
+
+export const ALL_PARTS: ContextParts = { tasks: true, plans: true, memberships: true };
 
 const round = (km: number) => Math.round(km * 10) / 10;
 const clip = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
@@ -149,6 +161,7 @@ function summarizePlan(output: WorkflowOutput | undefined): PlanSummary | null {
 }
 
 async function resourcesNear(center: Location, category: Resource['category'] | null, limit: number) {
+  let docsRead = 0;
   for (const radius of RESOURCE_RADII_KM) {
     const snapshots = await Promise.all(
       geohashRanges(center, radius).map(([start, end]) => {
@@ -157,6 +170,7 @@ async function resourcesNear(center: Location, category: Resource['category'] | 
         return query.where('geohash', '>=', start).where('geohash', '<=', end).orderBy('geohash').limit(PER_RANGE_LIMIT).get();
       }),
     );
+    docsRead += snapshots.reduce((sum, snapshot) => sum + Math.max(1, snapshot.size), 0);
     const byId = new Map<string, ResourceFacts>();
     for (const resource of snapshots.flatMap((snapshot) => snapshot.docs.map((doc) => doc.data()))) {
       const distance = distanceKm(center, resource.location);
@@ -165,10 +179,10 @@ async function resourcesNear(center: Location, category: Resource['category'] | 
       byId.set(id, { id, name, category: kind, quantity, unit, distance_km: round(distance) });
     }
     if (byId.size > 0 || radius === RESOURCE_RADII_KM.at(-1)) {
-      return { radius, resources: [...byId.values()].sort((a, b) => a.distance_km - b.distance_km).slice(0, limit) };
+      return { radius, docsRead, resources: [...byId.values()].sort((a, b) => a.distance_km - b.distance_km).slice(0, limit) };
     }
   }
-  return { radius: null, resources: [] };
+  return { radius: null, docsRead, resources: [] };
 }
 
 function requestFacts(request: HelpRequest, disasterName: string | null, output: WorkflowOutput | undefined): RequestFacts {
@@ -202,34 +216,63 @@ function taskFacts(task: Task, disasterName: string | null): TaskFacts {
   };
 }
 
-export async function gatherContext(caller: Caller, options: ContextOptions): Promise<ChatContext> {
+/** Counts documents read, as Firestore bills them (a query that matches nothing costs one). */
+class Reads {
+  count = 0;
+  query<S extends { size: number }>(snapshot: S): S {
+    this.count += Math.max(1, snapshot.size);
+    return snapshot;
+  }
+  docs<T>(values: T[]): T[] {
+    this.count += values.length;
+    return values;
+  }
+}
+
+export interface Gathered {
+  context: ChatContext;
+  /** Documents read to build it (for logs and benchmarks; never sent anywhere). */
+  docsRead: number;
+}
+
+export async function gatherContext(caller: Caller, options: ContextOptions): Promise<Gathered> {
+  const reads = new Reads();
+  const { parts } = options;
+  const none = Promise.resolve(null);
   const focus = options.disasterId === undefined ? null : await visibleDisaster(caller, options.disasterId);
+  if (focus) reads.count += 1;
   const [userSnap, requestSnap, taskSnap, recentSnap] = await Promise.all([
     collections.users.doc(caller.uid).get(),
     collections.requests.ref().where('owner_id', '==', caller.uid).orderBy('sort_key', 'desc').limit(MAX_REQUESTS).get(),
-    collections.tasks.ref().where('assigned_to', '==', caller.uid).orderBy('sort_key', 'desc').limit(MAX_TASKS).get(),
-    collections.disasters.ref().where('status', '==', 'confirmed').orderBy('sort_key', 'desc').limit(MEMBERSHIP_CANDIDATES).get(),
+    parts.tasks ? collections.tasks.ref().where('assigned_to', '==', caller.uid).orderBy('sort_key', 'desc').limit(MAX_TASKS).get() : none,
+    parts.memberships
+      ? collections.disasters.ref().where('status', '==', 'confirmed').orderBy('sort_key', 'desc').limit(MEMBERSHIP_CANDIDATES).get()
+      : none,
   ]);
+  reads.count += 1;
   const user = userSnap.data();
-  const requests = requestSnap.docs.map((doc) => doc.data());
-  const tasks = taskSnap.docs.map((doc) => doc.data());
+  const requests = reads.query(requestSnap).docs.map((doc) => doc.data());
+  const tasks = taskSnap ? reads.query(taskSnap).docs.map((doc) => doc.data()) : [];
+  const recentDocs = recentSnap ? reads.query(recentSnap).docs : [];
 
   // Disasters: the recent public ones, plus those the question, requests and tasks refer to.
-  const disasters = new Map<string, Disaster>(recentSnap.docs.map((doc) => [doc.id, doc.data()]));
+  const disasters = new Map<string, Disaster>(recentDocs.map((doc) => [doc.id, doc.data()]));
   if (focus) disasters.set(focus.id, focus);
   const missing = [...new Set([...requests.map((r) => r.disaster_id), ...tasks.map((t) => t.disaster_id)])].filter((id) => !disasters.has(id));
-  for (const disaster of await getAllData(missing.map((id) => collections.disasters.doc(id)))) {
+  for (const disaster of reads.docs(await getAllData(missing.map((id) => collections.disasters.doc(id))))) {
     if (disaster) disasters.set(disaster.id, disaster);
   }
   const visible = [...disasters.values()].filter((disaster) => isVisible(disaster, caller));
-  const memberships = await getAllData(visible.map((disaster) => collections.members.doc(disaster.id, caller.uid)));
+  // No per-user index of memberships exists (disasters/{id}/members/{uid}, and no collection-group
+  // queries on the emulator): the candidates are checked one document each.
+  const memberships = parts.memberships ? reads.docs(await getAllData(visible.map((disaster) => collections.members.doc(disaster.id, caller.uid)))) : [];
   const joined = new Set(memberships.flatMap((member) => (member ? [member.disaster_id] : [])));
   const nameOf = (id: string) => {
     const disaster = disasters.get(id);
     return disaster && isVisible(disaster, caller) ? disaster.name : null;
   };
 
-  const outputs = await getAllData(requests.map((request) => collections.workflowOutputs.doc(request.id)));
+  const outputs = parts.plans ? reads.docs(await getAllData(requests.map((request) => collections.workflowOutputs.doc(request.id)))) : [];
 
   const latest = requests[0];
   const center = user?.location ?? latest?.location ?? null;
@@ -240,7 +283,8 @@ export async function gatherContext(caller: Caller, options: ContextOptions): Pr
     const lookups = options.categories.length > 0 ? options.categories.map((c) => [c, RESOURCES_PER_CATEGORY] as const) : options.anyNearby ? [[null, RESOURCES_ANY_CATEGORY] as const] : [];
     const found = await Promise.all(lookups.map(([category, limit]) => resourcesNear(center, category, limit)));
     const seen = new Set<string>();
-    for (const { radius, resources } of found) {
+    for (const { radius, resources, docsRead } of found) {
+      reads.count += docsRead;
       if (radius !== null) nearby.searched_km = Math.max(nearby.searched_km ?? 0, radius);
       for (const resource of resources) {
         if (seen.has(resource.id)) continue;
@@ -251,10 +295,10 @@ export async function gatherContext(caller: Caller, options: ContextOptions): Pr
   }
 
   const referenced = new Set([...requests.map((r) => r.disaster_id), ...tasks.map((t) => t.disaster_id), ...(focus ? [focus.id] : [])]);
-  const recent = new Set(recentSnap.docs.slice(0, RECENT_PUBLIC).map((doc) => doc.id));
+  const recent = new Set(recentDocs.slice(0, RECENT_PUBLIC).map((doc) => doc.id));
   const relationOf = (id: string): DisasterFacts['relation'] | null =>
     joined.has(id) ? 'joined' : referenced.has(id) ? 'referenced' : recent.has(id) ? 'recent' : null;
-  return {
+  const context: ChatContext = {
     user: { display_name: user?.display_name ?? null, role: caller.role, registered: user !== undefined },
     location_source: center ? locationSource : null,
     requests: requests.map((request, i) => requestFacts(request, nameOf(request.disaster_id), outputs[i])),
@@ -262,20 +306,23 @@ export async function gatherContext(caller: Caller, options: ContextOptions): Pr
     disasters: visible.flatMap((disaster) => {
       const relation = relationOf(disaster.id);
       if (relation === null) return [];
-      return [{
-        id: disaster.id,
-        relation,
-        name: disaster.name,
-        type: disaster.type,
-        description: clip(disaster.description, 500),
-        severity: disaster.severity,
-        radius_km: disaster.radius_km,
-        status: disaster.status,
-        joined: joined.has(disaster.id),
-        distance_km: center ? round(distanceKm(center, disaster.location)) : null,
-      }];
+      return [
+        {
+          id: disaster.id,
+          relation,
+          name: disaster.name,
+          type: disaster.type,
+          description: clip(disaster.description, 500),
+          severity: disaster.severity,
+          radius_km: disaster.radius_km,
+          status: disaster.status,
+          joined: joined.has(disaster.id),
+          distance_km: center ? round(distanceKm(center, disaster.location)) : null,
+        },
+      ];
     }),
     focus_disaster_id: focus?.id ?? null,
     nearby,
   };
+  return { context, docsRead: reads.count };
 }

@@ -8,7 +8,7 @@ import { NotFoundError, RateLimitedError } from '../errors.js';
 import type { Caller } from '../http/endpoint.js';
 import { consumeRateLimit } from '../http/rate-limit.js';
 import { logs } from '../logs.js';
-import { gatherContext } from './context.js';
+import { ALL_PARTS, gatherContext, type ContextParts } from './context.js';
 import { deterministicReply, requestedCategories } from './deterministic.js';
 import { chatGeminiSettings, GeminiFailure, geminiReply, type ChatGeminiSettings } from './gemini.js';
 import { detectIntent } from './intents.js';
@@ -19,7 +19,20 @@ import {
   type AskInput,
   type Conversation,
   type ConversationMessage,
+  type Intent,
 } from './model.js';
+
+/** What the deterministic assistant reads for each intent (Gemini gets everything). */
+const PARTS_FOR: Record<Intent, ContextParts> = {
+  request_status: { tasks: false, plans: true, memberships: false },
+  how_to_request_help: { tasks: false, plans: false, memberships: true },
+  nearest_resource: { tasks: false, plans: false, memberships: false },
+  my_tasks: { tasks: true, plans: false, memberships: false },
+  disaster_info: { tasks: true, plans: false, memberships: true },
+  safety_tips: { tasks: true, plans: false, memberships: true },
+  capabilities: { tasks: false, plans: false, memberships: false },
+  unknown: { tasks: false, plans: false, memberships: false },
+};
 
 /** Gemini calls per minute for the assistant across all instances and users (a shared counter). */
 export const GEMINI_ASKS_PER_MINUTE = 60;
@@ -55,7 +68,8 @@ export async function ask(caller: Caller, input: AskInput, options: AskOptions =
   const history = input.conversation_id === undefined ? [] : (await ownConversation(caller, input.conversation_id)).messages;
   const intent = detectIntent(input.message);
   const categories = intent === 'nearest_resource' || options.gemini ? requestedCategories(input.message) : [];
-  const context = await gatherContext(caller, { disasterId: input.disaster_id, categories, anyNearby: options.gemini !== null });
+  const parts = options.gemini ? ALL_PARTS : PARTS_FOR[intent];
+  const { context, docsRead } = await gatherContext(caller, { disasterId: input.disaster_id, categories, anyNearby: options.gemini !== null, parts });
 
   let answer: Omit<AskAnswer, 'conversation_id'> | undefined;
   let fallbackReason: string | null = null;
@@ -98,6 +112,6 @@ export async function ask(caller: Caller, input: AskInput, options: AskOptions =
     };
     tx.set(ref, next);
   });
-  logs.chatbotAnswered(caller.uid, answer.assistant, answer.intent, Date.now() - started);
+  logs.chatbotAnswered(caller.uid, answer.assistant, answer.intent, Date.now() - started, docsRead);
   return { ...answer, conversation_id: ref.id };
 }
