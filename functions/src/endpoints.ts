@@ -5,9 +5,12 @@ import { chatbotEndpoints } from './chatbot/endpoints.js';
 import { disasterEndpoints } from './disasters/endpoints.js';
 import type { Endpoint } from './http/endpoint.js';
 import { metaEndpoints } from './meta/endpoints.js';
+import { notificationEndpoints } from './notifications/endpoints.js';
 import { observationEndpoints } from './observations/endpoints.js';
 import { planningEndpoints } from './planning/endpoints.js';
 import { requestEndpoints } from './requests/endpoints.js';
+import { resourceEndpoints } from './resources/endpoints.js';
+import { taskEndpoints } from './tasks/endpoints.js';
 import { userEndpoints } from './users/endpoints.js';
 import { workflowEndpoints } from './workflow/endpoints.js';
 
@@ -19,6 +22,9 @@ export const allEndpoints: readonly Endpoint[] = [
   ...requestEndpoints,
   ...workflowEndpoints,
   ...planningEndpoints,
+  ...taskEndpoints,
+  ...resourceEndpoints,
+  ...notificationEndpoints,
   ...chatbotEndpoints,
   ...metaEndpoints(() => allEndpoints),
 ];
