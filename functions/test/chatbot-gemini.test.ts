@@ -116,9 +116,9 @@ describe('the Gemini assistant (against a local Gemini stand-in)', () => {
     ['a lasting 429', { kind: 'error', status: 429 }, /rate limited \(HTTP 429\)/, 2],
     ['a lasting 503', { kind: 'error', status: 503 }, /HTTP 503/, 2],
     ['a time-out', { kind: 'hang' }, /time-out/, 2],
-    ['a blocked prompt', { kind: 'blocked', reason: 'SAFETY' }, /blocked by Gemini \(SAFETY\)/, 1],
-    ['a withheld answer (finishReason SAFETY)', { kind: 'finish', reason: 'SAFETY' }, /withheld by Gemini \(SAFETY\)/, 1],
-    ['malformed JSON', { kind: 'text', text: '{"reply": ' }, /malformed answer/, 1],
+    ['a blocked prompt', { kind: 'blocked', reason: 'SAFETY' }, /blocked the prompt \(SAFETY\)/, 1],
+    ['a withheld answer (finishReason SAFETY)', { kind: 'finish', reason: 'SAFETY' }, /withheld its answer \(finish reason SAFETY\)/, 1],
+    ['malformed JSON', { kind: 'text', text: '{"reply": ' }, /malformed JSON/, 1],
     ['an answer off the schema', { kind: 'plan', plan: { answer: 'no reply field' } }, /does not match the schema/, 1],
     ['a 400 (not retried)', { kind: 'error', status: 400 }, /HTTP 400/, 1],
   ];

@@ -6,23 +6,14 @@
 // bounded number of times; anything else, or lasting failure, throws GeminiFailure and the
 // service answers with the deterministic assistant instead.
 import { z } from 'zod';
+import { DEFAULT_GEMINI_MODEL, generateJson, type GeminiSettings } from '../shared/gemini.js';
 import type { ChatContext } from './context.js';
 import type { AssistantReply } from './deterministic.js';
 import type { ConversationMessage, Sources } from './model.js';
 
-export interface ChatGeminiSettings {
-  apiKey: string;
-  /** The REST endpoint; Google's by default, a local stand-in in tests. */
-  baseUrl?: string | undefined;
-  model: string;
-  /** Per attempt. */
-  timeoutMs: number;
-  maxAttempts: number;
-  initialBackoffMs: number;
-  maxOutputTokens: number;
-}
+export type ChatGeminiSettings = GeminiSettings;
+export { GeminiFailure } from '../shared/gemini.js';
 
-export const DEFAULT_CHAT_MODEL = 'gemini-2.5-flash';
 /** Longest reply kept (characters); Gemini is asked for far less. */
 export const MAX_REPLY_CHARS = 2000;
 /** Earlier turns of the conversation sent along. */
@@ -38,7 +29,7 @@ export function chatGeminiSettings(apiKey: string, env: NodeJS.ProcessEnv = proc
   return {
     apiKey,
     baseUrl: env.GEMINI_BASE_URL || undefined,
-    model: env.GEMINI_MODEL || DEFAULT_CHAT_MODEL,
+    model: env.GEMINI_MODEL || DEFAULT_GEMINI_MODEL,
     // The caller is waiting: short attempts, one retry, well inside the function's 60 s.
     timeoutMs: positive(env.CHATBOT_GEMINI_TIMEOUT_MS, 8000),
     maxAttempts: 2,
@@ -47,16 +38,6 @@ export function chatGeminiSettings(apiKey: string, env: NodeJS.ProcessEnv = proc
   };
 }
 
-/** Why Gemini's answer could not be used; becomes the response's fallback_reason. */
-export class GeminiFailure extends Error {
-  constructor(
-    readonly reason: string,
-    readonly attempts: number,
-  ) {
-    super(reason);
-    this.name = 'GeminiFailure';
-  }
-}
 
 const idList = z.array(z.string()).max(50).optional().default([]);
 export const chatAnswerSchema = z.object({
@@ -119,54 +100,6 @@ export function geminiRequestFor(message: string, context: ChatContext, history:
   };
 }
 
-const BLOCKING_FINISH_REASONS = new Set(['SAFETY', 'PROHIBITED_CONTENT', 'BLOCKLIST', 'SPII', 'RECITATION', 'IMAGE_SAFETY']);
-
-/** A failure worth another attempt: time-outs, network errors, 408, 429, 5xx. */
-function isRetryable(error: unknown): boolean {
-  if (error instanceof GeminiFailure) return false;
-  const status = (error as { status?: unknown } | null)?.status;
-  if (typeof status === 'number') return status === 408 || status === 429 || status >= 500;
-  return true;
-}
-
-function describeError(error: unknown): string {
-  const status = (error as { status?: unknown } | null)?.status;
-  if (typeof status === 'number') return status === 429 ? 'rate limited (HTTP 429)' : `HTTP ${status}`;
-  if (error instanceof Error) {
-    return error.name === 'AbortError' || error.name === 'TimeoutError' || /abort|time-?out/i.test(error.message) ? 'time-out' : 'network error';
-  }
-  return 'unknown error';
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-async function generate(settings: ChatGeminiSettings, message: string, context: ChatContext, history: readonly ConversationMessage[]): Promise<string> {
-  const { GoogleGenAI } = await import('@google/genai');
-  const ai = new GoogleGenAI({
-    apiKey: settings.apiKey,
-    httpOptions: { ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}), timeout: settings.timeoutMs },
-  });
-  const { systemInstruction, contents } = geminiRequestFor(message, context, history);
-  const response = await ai.models.generateContent({
-    model: settings.model,
-    contents,
-    config: {
-      systemInstruction,
-      responseMimeType: 'application/json',
-      responseJsonSchema: chatResponseJsonSchema,
-      maxOutputTokens: settings.maxOutputTokens,
-      temperature: 0.2,
-    },
-  });
-  const blockReason = response.promptFeedback?.blockReason;
-  if (blockReason) throw new GeminiFailure(`blocked by Gemini (${blockReason})`, 0);
-  const finishReason = response.candidates?.[0]?.finishReason;
-  if (finishReason && BLOCKING_FINISH_REASONS.has(finishReason)) throw new GeminiFailure(`withheld by Gemini (${finishReason})`, 0);
-  const text = response.text;
-  if (!text) throw new GeminiFailure('empty answer from Gemini', 0);
-  return text;
-}
-
 /** Keeps only the cited ids that are in the caller's context, without repeats. */
 export function groundSources(cited: Partial<Record<keyof Sources, string[]>>, context: ChatContext): Sources {
   const known: Record<keyof Sources, Set<string>> = {
@@ -185,28 +118,8 @@ export async function geminiReply(
   history: readonly ConversationMessage[],
   settings: ChatGeminiSettings,
 ): Promise<AssistantReply> {
-  for (let attempt = 1; ; attempt++) {
-    let text: string;
-    try {
-      text = await generate(settings, message, context, history);
-    } catch (error) {
-      if (error instanceof GeminiFailure) throw new GeminiFailure(error.reason, attempt);
-      if (!isRetryable(error) || attempt >= settings.maxAttempts) {
-        throw new GeminiFailure(`Gemini failed after ${attempt} attempt(s): ${describeError(error)}`, attempt);
-      }
-      const backoff = settings.initialBackoffMs * 2 ** (attempt - 1);
-      await sleep(backoff / 2 + Math.random() * (backoff / 2));
-      continue;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new GeminiFailure('malformed answer from Gemini', attempt);
-    }
-    const parsed = chatAnswerSchema.safeParse(json);
-    if (!parsed.success) throw new GeminiFailure('answer from Gemini does not match the schema', attempt);
-    const reply = parsed.data.reply.length > MAX_REPLY_CHARS ? `${parsed.data.reply.slice(0, MAX_REPLY_CHARS - 1)}…` : parsed.data.reply;
-    return { reply, sources: groundSources(parsed.data.sources, context) };
-  }
+  const { systemInstruction, contents } = geminiRequestFor(message, context, history);
+  const answer = await generateJson(settings, { contents, systemInstruction, responseJsonSchema: chatResponseJsonSchema, schema: chatAnswerSchema });
+  const reply = answer.reply.length > MAX_REPLY_CHARS ? `${answer.reply.slice(0, MAX_REPLY_CHARS - 1)}…` : answer.reply;
+  return { reply, sources: groundSources(answer.sources, context) };
 }
