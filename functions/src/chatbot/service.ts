@@ -1,7 +1,7 @@
 // POST /chatbot/ask: checks the conversation and the disaster the caller names, gathers the
 // caller's own context, answers with Gemini when configured (and within the shared budget) or
 // with the deterministic assistant, and appends both turns to the caller's conversation.
-import { geminiApiKey } from '../config.js';
+import { configuredGeminiKey } from '../config.js';
 import { collections } from '../data/collections.js';
 import { db } from '../data/firestore.js';
 import { NotFoundError, RateLimitedError } from '../errors.js';
@@ -39,13 +39,7 @@ export const GEMINI_ASKS_PER_MINUTE = 60;
 
 /** Gemini settings when an API key is configured (secret in production, .secret.local locally), else null. */
 export function configuredGemini(): ChatGeminiSettings | null {
-  if (!process.env.GEMINI_API_KEY) return null;
-  let key: string;
-  try {
-    key = geminiApiKey.value();
-  } catch {
-    key = process.env.GEMINI_API_KEY ?? '';
-  }
+  const key = configuredGeminiKey();
   return key ? chatGeminiSettings(key) : null;
 }
 
