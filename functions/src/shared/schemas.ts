@@ -21,7 +21,9 @@ export const idSchema = z
   .string()
   .min(1)
   .max(128)
-  .regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, "_" and "-"');
+  .regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, "_" and "-"')
+  // Firestore reserves ids of the form __name__ (found by test/hostile-input.test.ts: a 500).
+  .refine((id) => !/^__.*__$/.test(id), 'ids of the form __name__ are reserved');
 
 export const isoDateTime = z.iso.datetime({ offset: true }).describe('ISO-8601 timestamp in UTC.');
 
