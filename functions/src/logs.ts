@@ -30,6 +30,59 @@ export const logs = {
   triggerDuplicate(trigger: string, eventId: string): void {
     logger.info('duplicate event skipped', { trigger, event_id: eventId });
   },
+  planningStarted(requestId: string, attempt: number): void {
+    logger.info('planning started', { request_id: requestId, attempt });
+  },
+  planningSkipped(requestId: string, outcome: string): void {
+    logger.info('planning not run', { request_id: requestId, outcome });
+  },
+  planningFinished(requestId: string, outcome: string, planner: string, durationMs: number, docsRead: number): void {
+    logger.info('planning finished', { request_id: requestId, outcome, planner, duration_ms: durationMs, docs_read: docsRead });
+  },
+  planningFailed(requestId: string, attempt: number, state: string, error: unknown): void {
+    (state === 'failed' ? logger.error : logger.warn)('planning run failed', { request_id: requestId, attempt, state, error: describe(error) });
+  },
+  /** The reason only: never the prompt (it carries the requester's description). */
+  plannerFallback(requestId: string, reason: string): void {
+    logger.warn('gemini planner not used, deterministic plan instead', { request_id: requestId, reason });
+  },
+  allocationNotQueued(jobId: string, error: unknown): void {
+    logger.error('allocation job could not be queued', { job_id: jobId, error: describe(error) });
+  },
+  disasterCreated(disasterId: string, by: string): void {
+    logger.info('disaster created', { disaster_id: disasterId, by });
+  },
+  disasterJoined(disasterId: string, uid: string): void {
+    logger.info('disaster joined', { disaster_id: disasterId, uid });
+  },
+  suggestionApproved(disasterId: string, by: string): void {
+    logger.info('suggested disaster approved', { disaster_id: disasterId, by });
+  },
+  suggestionDiscarded(disasterId: string, by: string): void {
+    logger.info('suggested disaster discarded', { disaster_id: disasterId, by });
+  },
+  /** Never the message text: chat content stays out of the logs. */
+  chatMessagePosted(disasterId: string, messageId: string, senderId: string): void {
+    logger.info('chat message posted', { disaster_id: disasterId, message_id: messageId, sender_id: senderId });
+  },
+  observationReported(observationId: string, reporterId: string): void {
+    logger.info('observation reported', { observation_id: observationId, reporter_id: reporterId });
+  },
+  observationDeleted(observationId: string, by: string): void {
+    logger.info('observation deleted', { observation_id: observationId, by });
+  },
+  agentNoCluster(observationId: string, reason: string): void {
+    logger.info('agent: no suggestion', { observation_id: observationId, reason });
+  },
+  agentSuggestionCreated(disasterId: string, clusterKey: string, observations: number): void {
+    logger.info('agent: suggested disaster created', { disaster_id: disasterId, cluster_key: clusterKey, observations });
+  },
+  agentSuggestionUpdated(disasterId: string, clusterKey: string, observations: number): void {
+    logger.info('agent: suggested disaster updated', { disaster_id: disasterId, cluster_key: clusterKey, observations });
+  },
+  agentSummaryFallback(disasterId: string, reason: string): void {
+    logger.warn('agent: Gemini summary failed, deterministic summary kept', { disaster_id: disasterId, reason });
+  },
 };
 
 function describe(error: unknown): Record<string, unknown> {
