@@ -2,9 +2,10 @@
 // one source of docs/authorization.md (npm --prefix functions run docs) and of the expectations
 // test/authorization.test.ts checks every call against.
 import type { Endpoint } from '../../src/http/endpoint.js';
+import { successStatus } from '../../src/http/endpoint.js';
 import { pathParamNames } from '../../src/http/router.js';
 import { ROLES, type Role } from '../../src/shared/schemas.js';
-import { nonOwnerStatus, type ObjectFixture } from './fixtures.js';
+import { nonOwnerStatus, type Expected, type ObjectFixture } from './fixtures.js';
 
 export type CallerKind = 'anonymous' | Role;
 export const CALLERS: readonly CallerKind[] = ['anonymous', ...ROLES];
@@ -24,6 +25,11 @@ export function expectedFor(endpoint: Endpoint, caller: CallerKind): 'pass' | 40
   if (caller === 'anonymous') return 401;
   if (endpoint.access === 'authenticated') return 'pass';
   return (endpoint.access).includes(caller) ? 'pass' : 403;
+}
+
+/** The status a fixture's expectation stands for. */
+export function resolveExpected(endpoint: Endpoint, expected: Expected): number {
+  return expected === 'success' ? successStatus(endpoint) : expected;
 }
 
 export function allowedRoles(endpoint: Endpoint): Role[] {
@@ -63,7 +69,10 @@ export function renderAuthorizationDoc(endpoints: readonly Endpoint[], fixtures:
     if (isObjectEndpoint(endpoint)) {
       nonOwner = fixture
         ? fixtureRoles(endpoint, fixture)
-            .map((role) => `${role}: ${nonOwnerStatus(fixture, role) ?? '?'}`)
+            .map((role) => {
+              const expected = nonOwnerStatus(fixture, role);
+              return `${role}: ${expected === undefined ? '?' : resolveExpected(endpoint, expected)}`;
+            })
             .join('<br>')
         : '**no fixture**';
     }
