@@ -1,9 +1,13 @@
 // Faults: Firestore unreachable mid-run. The embedded emulator's test hook (dev/embedded-firestore.ts)
 // cuts every gRPC connection and refuses new ones while keeping the data. Meanwhile the API
-// answers 503 problem+json with Retry-After within a few seconds (bounded Firestore deadlines in
-// data/firestore.ts, nothing retried without end), and it recovers by itself once Firestore is back.
+// answers 503 problem+json with Retry-After within a few seconds (the request deadline of
+// http/router.ts, nothing retried without end), and it recovers by itself once Firestore is back;
+// a planning job interrupted by the outage completes afterwards.
 import assert from 'node:assert/strict';
+import { collections } from '../src/data/collections.js';
+import { LEASE_MS, runPlanning, sweepStalePlanning } from '../src/planning/job.js';
 import { call, expectProblem, expectStatus, registeredUser } from './helpers/api.js';
+import { disaster, quietRequest, spot } from './helpers/planning-fixtures.js';
 
 const embedded = process.env.STACK_FIRESTORE_KIND === 'embedded';
 /** What a request may take while the database is unreachable. */
@@ -56,5 +60,26 @@ describe('faults: Firestore unreachable mid-run', function () {
     console.log(`      recovered ${Date.now() - started} ms after Firestore came back`);
     const moved = await call('PATCH', '/users/me/location', { token: user.token, body: { location: { lat: 11, lng: 11 } } });
     assert.deepEqual(expectStatus(moved, 200).location, { lat: 11, lng: 11 });
+  });
+
+  it('a planning job interrupted by the outage completes afterwards (its own retries, else the sweeper), exactly once', async () => {
+    const owner = await registeredUser('affected_individual');
+    const request = await quietRequest({ owner: owner.uid, disasterId: (await disaster()).id, at: spot() });
+    await outage(6); // ends by itself
+    const started = Date.now();
+    const outcome = await runPlanning(request.id, { gemini: null }).then(
+      (o) => String(o),
+      (error: unknown) => `failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    console.log(`      planning run started in the outage: ${outcome} after ${Date.now() - started} ms`);
+    if (outcome !== 'planned') {
+      // The schedule runs the sweeper every 5 minutes; here it runs once, as if a lease later.
+      const swept = await sweepStalePlanning({ gemini: null, now: () => Date.now() + LEASE_MS + 1_000 });
+      console.log(`      sweeper: ${JSON.stringify(swept)}`);
+    }
+    const stored = (await collections.requests.doc(request.id).get()).data();
+    assert.equal(stored?.planning.state, 'planned', JSON.stringify(stored?.planning));
+    const outputs = await collections.workflowOutputs.ref().where('request_id', '==', request.id).get();
+    assert.equal(outputs.size, 1);
   });
 });

@@ -98,7 +98,8 @@ describe('hostile input, generated from the declared schemas', function () {
         return { endpoint, params: sample.params, query: sample.query, bodyText: sample.bodyText, token, label: `seed ${SEED} case ${i}` };
       });
       const before = { ...stats };
-      const failures = await runCases(cases, stats, CONCURRENCY);
+      const callers = [...[...pool.values()].flat().map((u) => u.uid), ...(owner ? [owner.uid] : [])];
+      const failures = await runCases(cases, stats, CONCURRENCY, callers);
       assertNoFailures(failures);
       assert.ok(stats.invalid - before.invalid > 0, 'no invalid case was generated');
     });

@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { buildApp } from '../src/app.js';
 import { defineEndpoint, type Endpoint } from '../src/http/endpoint.js';
-import { call, expectProblem } from './helpers/api.js';
+import { call, expectProblem, expectStatus, registeredUser } from './helpers/api.js';
+import { disasterBody } from './helpers/disasters.js';
 import { tokenFor } from './helpers/emulators.js';
 import { leakIn } from './hostile/runner.js';
 
@@ -110,5 +111,25 @@ describe('HTTP hygiene', () => {
       assert.equal(leakIn(text), undefined, text);
       assert.doesNotMatch(text, /secret|hunter2|TypeError/);
     });
+  });
+
+  it('gives created objects ids that cannot be guessed: Firestore auto ids, not sequential', async () => {
+    const admin = await registeredUser('admin');
+    const user = await registeredUser('affected_individual');
+    const ids: Record<string, string[]> = { disasters: [], observations: [], messages: [], requests: [] };
+    for (let i = 0; i < 2; i++) {
+      const disaster = expectStatus(await call('POST', '/disasters', { token: admin.token, body: disasterBody({ name: `Flood ${i}` }) }), 201);
+      ids.disasters!.push(disaster.id);
+      const observation = { type: 'flooding', description: 'Water over the road', location: { lat: 14.6, lng: 121 }, severity: 3, disaster_id: null };
+      ids.observations!.push(expectStatus(await call('POST', '/observations', { token: user.token, body: observation }), 201).id);
+      ids.messages!.push(expectStatus(await call('POST', `/disasters/${disaster.id}/chat/messages`, { token: admin.token, body: { text: `hello ${i}` } }), 200).id);
+      const request = { disaster_id: disaster.id, type_of_need: 'water', description: `Water for ${i + 3} people`, location: { lat: 14.6, lng: 121 } };
+      ids.requests!.push(expectStatus(await call('POST', '/requests', { token: user.token, body: request }), 201).id);
+    }
+    for (const [kind, [first, second]] of Object.entries(ids)) {
+      assert.match(first!, /^[A-Za-z0-9]{20}$/, `${kind} id ${first}`);
+      assert.match(second!, /^[A-Za-z0-9]{20}$/, `${kind} id ${second}`);
+      assert.notEqual(first!.slice(0, 6), second!.slice(0, 6), `${kind} ids share a prefix: ${first}, ${second}`);
+    }
   });
 });
