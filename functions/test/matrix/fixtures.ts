@@ -9,6 +9,7 @@ import type { Role } from '../../src/shared/schemas.js';
 import { call, expectStatus, registeredUser, type ApiResponse, type TestUser } from '../helpers/api.js';
 import { suggestedDisaster } from '../helpers/disasters.js';
 import { disaster, join, quietRequest, resource, spot } from '../helpers/planning-fixtures.js';
+import { newResource, newTask, readyTask } from '../helpers/tasks-fixtures.js';
 
 export interface Arranged {
   /** Path parameters naming the arranged object. */
@@ -78,14 +79,20 @@ async function ownedRequest(owner: TestUser): Promise<{ requestId: string; disas
 }
 
 /** A request with a workflow output holding one task and one resource suggestion. */
-async function plannedRequest(owner: TestUser): Promise<{ requestId: string; taskId: string; suggestionId: string }> {
+async function plannedRequest(owner: TestUser, approved = false): Promise<{ requestId: string; taskId: string; suggestionId: string }> {
   const { requestId } = await ownedRequest(owner);
   const boat = await resource(spot(), { category: 'boat' });
   const output = expectStatus(
-    await call('POST', '/workflow-outputs', { token: (await arranger()).token, body: { request_id: requestId, tasks: [task], resources: [{ resource_id: boat.id }] } }),
+    await call('POST', '/workflow-outputs', { token: (await arranger()).token, body: { request_id: requestId, tasks: [{ ...task, ...(approved ? { approval_status: 'approved' } : {}) }], resources: [{ resource_id: boat.id }] } }),
     201,
   );
   return { requestId, taskId: output.tasks[0].id as string, suggestionId: output.resources[0].id as string };
+}
+
+/** A task assigned to `owner` and authorized: it can go on_route. */
+async function assignedTask(owner: TestUser): Promise<{ id: string }> {
+  if (owner.role === 'volunteer') expectStatus(await call('PATCH', '/users/me/availability', { token: owner.token, body: { availability: 'available' } }), 200);
+  return readyTask(await arranger(), owner, (await disaster()).id, { role_required: 'volunteer' });
 }
 
 const ADMINS_ANY = 'Admin only; every admin manages every plan, by design.';
@@ -233,6 +240,14 @@ export const objectFixtures: Record<string, ObjectFixture> = {
     nonOwner: 'success',
     why: ADMINS_ANY,
   },
+  'POST /workflow-outputs/{request_id}/tasks/{task_id}/create-task': {
+    arrange: async (owner) => {
+      const planned = await plannedRequest(owner, true);
+      return { params: { request_id: planned.requestId, task_id: planned.taskId }, body: {} };
+    },
+    nonOwner: 'success',
+    why: ADMINS_ANY,
+  },
   'GET /workflow-outputs/{request_id}/resources': {
     arrange: async (owner) => ({ params: { request_id: (await plannedRequest(owner)).requestId } }),
     nonOwner: 200,
@@ -273,6 +288,61 @@ export const objectFixtures: Record<string, ObjectFixture> = {
     },
     nonOwner: 200,
     why: 'Admin only; every admin sees every allocation run.',
+  },
+  // --- tasks, resources, notifications -------------------------------------------------------------
+  'GET /tasks/{task_id}': {
+    arrange: async (owner) => ({ params: { task_id: (await assignedTask(owner)).id } }),
+    roles: ['volunteer', 'responder'],
+    nonOwner: 404,
+    why: 'The owner here is the assignee: another volunteer or responder does not learn it exists.',
+  },
+  'PATCH /tasks/{task_id}/status': {
+    arrange: async (owner) => ({ params: { task_id: (await assignedTask(owner)).id }, body: { status: 'on_route' } }),
+    roles: ['volunteer', 'responder'],
+    nonOwner: 404,
+    why: 'The owner here is the assignee: another volunteer or responder gets 404 and changes nothing.',
+    afterNonOwner: async ({ arranged }) => assert.equal((await collections.tasks.doc(arranged.params.task_id!).get()).data()?.status, 'pending', 'a refused move moved the task'),
+  },
+  'PATCH /tasks/{task_id}/assign': {
+    arrange: async (owner) => ({ params: { task_id: (await newTask(owner, (await disaster()).id, { role_required: 'volunteer' })).id }, body: { user_id: (await registeredUser('volunteer', { availability: 'available' })).uid } }),
+    nonOwner: 'success',
+    why: 'Admin only; any admin assigns any task.',
+  },
+  'PATCH /tasks/{task_id}/authorize': {
+    arrange: async (owner) => ({ params: { task_id: (await newTask(owner, (await disaster()).id)).id } }),
+    nonOwner: 'success',
+    why: 'Admin only; any admin authorizes any task.',
+  },
+  'GET /resources/{rid}': {
+    arrange: async (owner) => ({ params: { rid: (await newResource(owner)).id } }),
+    roles: ['admin', 'volunteer', 'responder'],
+    nonOwner: 200,
+    why: 'Resources are visible to every signed-in user (the map of available help).',
+  },
+  'PATCH /resources/{rid}': {
+    arrange: async (owner) => ({ params: { rid: (await newResource(owner)).id }, body: { name: 'Renamed boat' } }),
+    roles: ['admin', 'volunteer', 'responder'],
+    nonOwner: { admin: 'success', volunteer: 403, responder: 403 },
+    why: 'Only the owner or an admin changes it.',
+    afterNonOwner: async ({ arranged, response }) => {
+      if (response.status === 403) assert.equal((await collections.resources.doc(arranged.params.rid!).get()).data()?.name, 'Rescue boat', 'a refused change changed the resource');
+    },
+  },
+  'PUT /resources/{rid}/status': {
+    arrange: async (owner) => ({ params: { rid: (await newResource(owner)).id }, body: { status: 'not_available' } }),
+    roles: ['admin', 'volunteer', 'responder'],
+    nonOwner: { admin: 'success', volunteer: 403, responder: 403 },
+    why: 'Only the owner or an admin changes it.',
+  },
+  'PATCH /notifications/{id}': {
+    arrange: async (owner) => {
+      const id = `n${Date.now().toString(36)}${Math.floor(Math.random() * 1e9).toString(36)}`;
+      await collections.notifications.doc(owner.uid, id).set({ id, user_id: owner.uid, kind: 'task_assigned', text: 'A task for you', task_id: null, request_id: null, read: false, created_at: new Date().toISOString() });
+      return { params: { id }, body: { read: true } };
+    },
+    nonOwner: 404,
+    why: "Another user's notification does not exist for the caller.",
+    afterNonOwner: async ({ owner, arranged }) => assert.equal((await collections.notifications.doc(owner.uid, arranged.params.id!).get()).data()?.read, false, 'a refused change marked it read'),
   },
 };
 
