@@ -8,6 +8,10 @@
 //   `DELETE /emulator/v1/projects/{project}/databases/(default)/documents`, so tests reset both
 //   kinds the same way, plus `GET /` (a liveness answer, "Ok" like the official one).
 // The first bytes of each connection decide: an HTTP/2 client starts with "PRI * HTTP/2.0".
+//
+// Test hook (fault tests): `POST /emulator/test/outage?seconds=N` makes the database unreachable
+// for N seconds (at most 120; every gRPC connection is cut and new ones are refused, the data is
+// kept), `DELETE /emulator/test/outage` ends it early. HTTP/1.1 keeps answering meanwhile.
 import { createRequire } from 'node:module';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type Socket } from 'node:net';
@@ -31,6 +35,12 @@ const emulator = new FirestoreServer();
 const grpcServer = (emulator as unknown as { server: GrpcServerInternals }).server;
 const injector = grpcServer.createConnectionInjector(ServerCredentials.createInsecure());
 
+const OUTAGE_PATH = '/emulator/test/outage';
+/** Until when gRPC is refused (ms since the epoch); 0 when the database is reachable. */
+let outageUntil = 0;
+const grpcConnections = new Set<Duplex>();
+const inOutage = () => Date.now() < outageUntil;
+
 const RESET_PATH = /^\/emulator\/v1\/projects\/[^/]+\/databases\/[^/]+\/documents\/?$/;
 
 function handleHttp(req: IncomingMessage, res: ServerResponse): void {
@@ -39,6 +49,14 @@ function handleHttp(req: IncomingMessage, res: ServerResponse): void {
     // The embedded emulator keeps one state for all projects; a reset clears it all.
     emulator.state.clear();
     res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    return;
+  }
+  if (path === OUTAGE_PATH && (req.method === 'POST' || req.method === 'DELETE')) {
+    const seconds = Math.min(120, Math.max(0, Number(new URL(req.url ?? '/', 'http://x').searchParams.get('seconds') ?? '30') || 0));
+    outageUntil = req.method === 'POST' ? Date.now() + seconds * 1000 : 0;
+    if (inOutage()) for (const connection of grpcConnections) connection.destroy();
+    console.log(`[firestore] test hook: ${inOutage() ? `outage for ${seconds} s` : 'outage over'}`);
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ outage_until: inOutage() ? new Date(outageUntil).toISOString() : null }));
     return;
   }
   if (req.method === 'GET' && path === '/') {
@@ -100,8 +118,16 @@ const server = createNetServer((socket) => {
     if (isHttp2 && buffered.length < HTTP2_PREFACE.length) return; // need more bytes to decide
     socket.off('data', onData);
     socket.pause();
+    if (isHttp2 && inOutage()) {
+      socket.destroy();
+      return;
+    }
     const stream = new Replayed(socket, buffered);
-    if (isHttp2) injector.injectConnection(stream);
+    if (isHttp2) {
+      grpcConnections.add(stream);
+      stream.on('close', () => grpcConnections.delete(stream));
+      injector.injectConnection(stream);
+    }
     else http.emit('connection', stream);
   };
   socket.on('data', onData);
