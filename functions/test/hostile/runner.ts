@@ -83,8 +83,11 @@ export async function send(c: HostileCase): Promise<Answer> {
   return { status: response.status, contentType: response.headers.get('content-type') ?? '', text: await response.text() };
 }
 
-/** Signs of internals in a response body: stack frames, error class prefixes, file paths, library names. */
-const LEAKS: readonly RegExp[] = [/\n\s+at /, /\bat [\w.<>]+ \(/, /\b[A-Z]\w*Error: /, /\/work\//, /node_modules/, /\.[jt]s:\d+/, /@google-cloud|firebase-admin|grpc|ECONNREFUSED/i];
+/**
+ * Signs of internals in a response body: stack frames, error class prefixes, file paths, library
+ * names (`grpc` as a word: random Firestore ids such as "X0KixAsawNBKYmGrPC5C" contain the letters).
+ */
+const LEAKS: readonly RegExp[] = [/\n\s+at /, /\bat [\w.<>]+ \(/, /\b[A-Z]\w*Error: /, /\/work\//, /node_modules/, /\.[jt]s:\d+/, /@google-cloud|firebase-admin|\bgrpc\b|ECONNREFUSED/i];
 
 export function leakIn(text: string): string | undefined {
   return LEAKS.find((pattern) => pattern.test(text))?.source;
