@@ -6,7 +6,9 @@
 //   connection injector;
 // - HTTP/1.1 answers the official emulator's REST reset call
 //   `DELETE /emulator/v1/projects/{project}/databases/(default)/documents`, so tests reset both
-//   kinds the same way, plus `GET /` (a liveness answer, "Ok" like the official one).
+//   kinds the same way, plus `GET /` (a liveness answer, "Ok" like the official one), and the
+//   benchmark's operation counters: `GET /emulator/v1/metrics` (documents read and written since
+//   the last reset, in total and per collection) and `DELETE /emulator/v1/metrics` (reset).
 // The first bytes of each connection decide: an HTTP/2 client starts with "PRI * HTTP/2.0".
 import { createRequire } from 'node:module';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -20,6 +22,7 @@ const requireFromEmulator = createRequire(require.resolve('@firestore-emulator/s
 const { ServerCredentials } = requireFromEmulator('@grpc/grpc-js') as typeof grpc;
 
 interface GrpcServerInternals {
+  handlers: Map<string, { func: (call: GrpcCall, callback?: (error: unknown, value?: unknown) => void) => void }>;
   createConnectionInjector(credentials: unknown): { injectConnection(socket: Duplex): void; drain(graceTimeMs: number): void; destroy(): void };
 }
 
@@ -31,6 +34,72 @@ const emulator = new FirestoreServer();
 const grpcServer = (emulator as unknown as { server: GrpcServerInternals }).server;
 const injector = grpcServer.createConnectionInjector(ServerCredentials.createInsecure());
 
+// --- Operation counters (for bench/: Firestore cost per call) ------------------------------------
+// Counted as Firestore bills them: one read per document returned by a lookup or a query (a
+// lookup of a missing document is counted apart), one per aggregation query, one write per
+// write of a commit. The gRPC handlers are wrapped where grpc-js registered them.
+interface GrpcCall {
+  request: Record<string, unknown>;
+  write?: (message: unknown, ...rest: unknown[]) => boolean;
+}
+
+const metrics = { reads: 0, missing_reads: 0, aggregation_queries: 0, writes: 0, queries: 0, lookups: 0, commits: 0, by_collection: {} as Record<string, { reads: number; writes: number }> };
+
+function resetMetrics(): void {
+  Object.assign(metrics, { reads: 0, missing_reads: 0, aggregation_queries: 0, writes: 0, queries: 0, lookups: 0, commits: 0, by_collection: {} });
+}
+
+/** `projects/p/databases/d/documents/users/u1/notifications/n1` → `users/notifications`. */
+function collectionOf(name: unknown): string {
+  const path = String(name ?? '').split('/documents/')[1] ?? '';
+  return path.split('/').filter((_, i) => i % 2 === 0).join('/') || '?';
+}
+
+function count(kind: 'reads' | 'writes', name: unknown): void {
+  metrics[kind] += 1;
+  const key = collectionOf(name);
+  const entry = (metrics.by_collection[key] ??= { reads: 0, writes: 0 });
+  entry[kind] += 1;
+}
+
+function instrument(method: string, counter: (call: GrpcCall, message: Record<string, unknown>) => void, before?: (call: GrpcCall) => void): void {
+  const handler = [...grpcServer.handlers.entries()].find(([path]) => path.endsWith(`/${method}`))?.[1];
+  if (!handler) throw new Error(`the embedded emulator has no gRPC handler ${method}`);
+  const original = handler.func;
+  handler.func = (call, callback) => {
+    before?.(call);
+    const write = call.write?.bind(call);
+    if (write) {
+      call.write = (message: unknown, ...rest: unknown[]) => {
+        counter(call, message as Record<string, unknown>);
+        return write(message, ...rest);
+      };
+    }
+    original(call, callback);
+  };
+}
+
+instrument('BatchGetDocuments', (_call, message) => {
+  if (message.has_found) count('reads', (message.found as { name?: string } | undefined)?.name);
+  else if (message.has_missing) metrics.missing_reads += 1;
+}, () => (metrics.lookups += 1));
+instrument('RunQuery', (_call, message) => {
+  if (message.has_document) count('reads', (message.document as { name?: string } | undefined)?.name);
+}, () => (metrics.queries += 1));
+instrument('RunAggregationQuery', () => {
+  metrics.aggregation_queries += 1;
+  metrics.reads += 1;
+});
+instrument('Commit', () => undefined, (call) => {
+  metrics.commits += 1;
+  for (const write of (call.request.writes as { update?: { name?: string }; delete?: string; has_update?: boolean; has_delete?: boolean }[] | undefined) ?? []) {
+    // A transform-only write of a field (increment) is still one billed write.
+    count('writes', write.has_update ? write.update?.name : write.has_delete ? write.delete : (write as { transform?: { document?: string } }).transform?.document);
+  }
+});
+
+const METRICS_PATH = '/emulator/v1/metrics';
+
 const RESET_PATH = /^\/emulator\/v1\/projects\/[^/]+\/databases\/[^/]+\/documents\/?$/;
 
 function handleHttp(req: IncomingMessage, res: ServerResponse): void {
@@ -39,6 +108,12 @@ function handleHttp(req: IncomingMessage, res: ServerResponse): void {
     // The embedded emulator keeps one state for all projects; a reset clears it all.
     emulator.state.clear();
     res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    return;
+  }
+  if (path === METRICS_PATH && (req.method === 'GET' || req.method === 'DELETE')) {
+    const body = JSON.stringify(metrics);
+    if (req.method === 'DELETE') resetMetrics();
+    res.writeHead(200, { 'content-type': 'application/json' }).end(body);
     return;
   }
   if (req.method === 'GET' && path === '/') {
