@@ -81,7 +81,11 @@ function instrument(method: string, counter: (call: GrpcCall, message: Record<st
 
 instrument('BatchGetDocuments', (_call, message) => {
   if (message.has_found) count('reads', (message.found as { name?: string } | undefined)?.name);
-  else if (message.has_missing) metrics.missing_reads += 1;
+  else if (message.has_missing) {
+    count('reads', message.missing); // billed like a read, counted apart in the total
+    metrics.reads -= 1;
+    metrics.missing_reads += 1;
+  }
 }, () => (metrics.lookups += 1));
 instrument('RunQuery', (_call, message) => {
   if (message.has_document) count('reads', (message.document as { name?: string } | undefined)?.name);
