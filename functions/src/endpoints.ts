@@ -2,6 +2,9 @@
 // /users/... lives in users/endpoints.ts, /requests/... in requests/endpoints.ts, and so on.
 import type { Endpoint } from './http/endpoint.js';
 import { metaEndpoints } from './meta/endpoints.js';
+import { planningEndpoints } from './planning/endpoints.js';
+import { requestEndpoints } from './requests/endpoints.js';
 import { userEndpoints } from './users/endpoints.js';
+import { workflowEndpoints } from './workflow/endpoints.js';
 
-export const allEndpoints: readonly Endpoint[] = [...userEndpoints, ...metaEndpoints(() => allEndpoints)];
+export const allEndpoints: readonly Endpoint[] = [...userEndpoints, ...requestEndpoints, ...workflowEndpoints, ...planningEndpoints, ...metaEndpoints(() => allEndpoints)];

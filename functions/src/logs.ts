@@ -30,6 +30,25 @@ export const logs = {
   triggerDuplicate(trigger: string, eventId: string): void {
     logger.info('duplicate event skipped', { trigger, event_id: eventId });
   },
+  planningStarted(requestId: string, attempt: number): void {
+    logger.info('planning started', { request_id: requestId, attempt });
+  },
+  planningSkipped(requestId: string, outcome: string): void {
+    logger.info('planning not run', { request_id: requestId, outcome });
+  },
+  planningFinished(requestId: string, outcome: string, planner: string, durationMs: number, docsRead: number): void {
+    logger.info('planning finished', { request_id: requestId, outcome, planner, duration_ms: durationMs, docs_read: docsRead });
+  },
+  planningFailed(requestId: string, attempt: number, state: string, error: unknown): void {
+    (state === 'failed' ? logger.error : logger.warn)('planning run failed', { request_id: requestId, attempt, state, error: describe(error) });
+  },
+  /** The reason only: never the prompt (it carries the requester's description). */
+  plannerFallback(requestId: string, reason: string): void {
+    logger.warn('gemini planner not used, deterministic plan instead', { request_id: requestId, reason });
+  },
+  allocationNotQueued(jobId: string, error: unknown): void {
+    logger.error('allocation job could not be queued', { job_id: jobId, error: describe(error) });
+  },
 };
 
 function describe(error: unknown): Record<string, unknown> {

@@ -11,7 +11,7 @@ import { helpRequestSchema } from '../requests/model.js';
 import { resourceSchema } from '../resources/model.js';
 import { taskSchema } from '../tasks/model.js';
 import { userRecordSchema } from '../users/model.js';
-import { workflowOutputSchema } from '../workflow/model.js';
+import { allocationJobSchema, workflowOutputSchema } from '../workflow/model.js';
 import { zodConverter } from './converter.js';
 import { db } from './firestore.js';
 
@@ -60,6 +60,8 @@ export const collections = {
   requests: defineCollection('requests', helpRequestSchema),
   /** `workflow_outputs/{request_id}`: the plan of one request. */
   workflowOutputs: defineCollection('workflow_outputs', workflowOutputSchema),
+  /** `allocation_jobs/{id}`: resource allocation proposals for a disaster (POST /resources/suggest/{disaster_id}). */
+  allocationJobs: defineCollection('allocation_jobs', allocationJobSchema),
   tasks: defineCollection('tasks', taskSchema),
   resources: defineCollection('resources', resourceSchema),
   observations: defineCollection('observations', observationSchema),

@@ -8,7 +8,11 @@ export const needSchema = z.enum(NEEDS);
 export const REQUEST_STATUSES = ['open', 'in_progress', 'fulfilled', 'closed'] as const;
 export const requestStatusSchema = z.enum(REQUEST_STATUSES);
 
-export const PLANNING_STATES = ['pending', 'planning', 'planned', 'failed'] as const;
+/**
+ * pending → planning (with a lease) → planned | failed; a planning run whose lease expired is taken
+ * over by the next delivery. skipped: a likely duplicate (see duplicate_of), not planned twice.
+ */
+export const PLANNING_STATES = ['pending', 'planning', 'planned', 'failed', 'skipped'] as const;
 export const planningStateSchema = z.enum(PLANNING_STATES);
 export const PLANNERS = ['deterministic', 'gemini'] as const;
 export const plannerSchema = z.enum(PLANNERS);
@@ -20,6 +24,8 @@ export const planningSchema = z.object({
   last_error: z.string().nullable(),
   /** While `planning`: when another worker may take the job over. */
   lease_expires_at: isoDateTime.nullable(),
+  /** The run holding the lease; a run that lost its lease does not write its result. */
+  run_id: z.string().nullable().default(null),
   updated_at: isoDateTime,
 });
 export type Planning = z.infer<typeof planningSchema>;
@@ -51,3 +57,17 @@ export const helpRequestSchema = z.object({
   status_changed_at: isoDateTime,
 });
 export type HelpRequest = z.infer<typeof helpRequestSchema>;
+
+/** A request as the API answers it: volunteers who joined the disaster see it without who asked. */
+export const requestViewSchema = helpRequestSchema.extend({
+  owner_id: idSchema.nullable().describe('The requester; null for volunteers who see the request through the disaster.'),
+});
+export type RequestView = z.infer<typeof requestViewSchema>;
+
+/** The creation payload of spec 2.2. */
+export const newRequestSchema = z.strictObject({
+  disaster_id: idSchema,
+  type_of_need: needSchema.describe(`One of: ${NEEDS.join(', ')}.`),
+  description: text(3, 2000).describe('What is needed, for how many people; 3 to 2000 characters.'),
+  location: locationSchema,
+});

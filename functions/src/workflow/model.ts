@@ -13,6 +13,8 @@ export const workflowTaskSchema = z.object({
   priority: prioritySchema,
   approval_status: approvalStatusSchema,
   source: z.enum(['planner', 'dispatcher']),
+  /** A nearby available volunteer or responder of role_required the planner proposes. */
+  suggested_assignee_id: idSchema.nullable().default(null),
   /** The real task created from it, once a dispatcher did. */
   task_id: idSchema.nullable(),
   created_at: isoDateTime,
@@ -39,7 +41,8 @@ export const workflowOutputSchema = z.object({
   id: idSchema.describe('Same as request_id.'),
   request_id: idSchema,
   disaster_id: idSchema,
-  planner: plannerSchema,
+  /** Who made the first version: a planner, or a dispatcher through POST /workflow-outputs. */
+  planner: z.union([plannerSchema, z.literal('dispatcher')]),
   model: z.string().nullable(),
   duration_ms: z.number().min(0),
   rationale: z.string(),
@@ -51,3 +54,29 @@ export const workflowOutputSchema = z.object({
   updated_at: isoDateTime,
 });
 export type WorkflowOutput = z.infer<typeof workflowOutputSchema>;
+
+export const ALLOCATION_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+
+/** `allocation_jobs/{id}`: one run of POST /resources/suggest/{disaster_id} and its proposals. */
+export const allocationJobSchema = z.object({
+  id: idSchema,
+  disaster_id: idSchema,
+  status: z.enum(ALLOCATION_JOB_STATUSES),
+  requested_by: idSchema,
+  /** One entry per open request considered, most urgent first; a resource appears at most once overall. */
+  proposals: z.array(
+    z.object({
+      request_id: idSchema,
+      type_of_need: z.string(),
+      resources: z.array(z.object({ resource_id: idSchema, name: z.string(), category: z.string(), distance_km: z.number() })),
+    }),
+  ),
+  requests_considered: z.number().int().min(0),
+  attempts: z.number().int().min(0),
+  last_error: z.string().nullable(),
+  lease_expires_at: isoDateTime.nullable(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+  finished_at: isoDateTime.nullable(),
+});
+export type AllocationJob = z.infer<typeof allocationJobSchema>;

@@ -1,0 +1,228 @@
+// The planning job of one request, as a state machine on the request's `planning` field:
+//   pending → planning (run_id, lease) → planned | failed;  pending → skipped (likely duplicate).
+// Safe under at-least-once delivery: a finished job returns at once; a live lease makes a second
+// delivery fail (so the platform retries it later); an expired lease (a run that died) is taken
+// over; only the run holding the lease writes its result; the output is `create()`d once.
+import { randomUUID } from 'node:crypto';
+import { collections } from '../data/collections.js';
+import { toDocument } from '../data/converter.js';
+import { db } from '../data/firestore.js';
+import { RateLimitedError } from '../errors.js';
+import { consumeRateLimit } from '../http/rate-limit.js';
+import { logs } from '../logs.js';
+import type { HelpRequest, Planning, PotentialMatches } from '../requests/model.js';
+import { LEASE_MS, planningDueAt } from '../requests/planning-state.js';
+import type { WorkflowOutput } from '../workflow/model.js';
+import { deterministicPlan, MAX_SUGGESTED_RESOURCES, NEED_PLANS, type Plan, type PlanningContext } from './deterministic.js';
+import { GeminiFailure, geminiPlan, type GeminiSettings } from './gemini.js';
+import { findNearby, MAX_MATCHES, type Nearby } from './nearby.js';
+
+export { LEASE_MS, planningDueAt };
+/** Runs started before the job is marked failed for good. */
+export const MAX_PLANNING_ATTEMPTS = 5;
+/** Gemini calls per minute across all instances (a shared Firestore counter). */
+export const GEMINI_PLANS_PER_MINUTE = 30;
+
+/** Another run holds a live lease: thrown so that the platform delivers the event again later. */
+export class LeaseHeldError extends Error {
+  constructor(requestId: string, until: string) {
+    super(`planning of request ${requestId} is in progress elsewhere (lease until ${until}); retry later`);
+    this.name = 'LeaseHeldError';
+  }
+}
+
+export type Outcome = 'planned' | 'skipped' | 'failed' | 'already_done' | 'missing' | 'superseded';
+
+export interface PlanningOptions {
+  /** Null: deterministic planner only (no Gemini API key configured). */
+  gemini: GeminiSettings | null;
+  now?: () => number;
+  /** Test hook: runs after the lease is taken, before planning (e.g. to simulate a crash). */
+  afterClaim?: () => Promise<void>;
+}
+
+const requestDoc = (id: string) => db().collection(collections.requests.path).doc(id);
+
+function planningUpdate(planning: Planning, extra: Record<string, unknown> = {}) {
+  return toDocument({ planning, planning_due_at: planningDueAt(planning), ...extra, updated_at: planning.updated_at });
+}
+
+type Claim = { outcome: Outcome } | { request: HelpRequest; attempts: number };
+
+async function claim(requestId: string, runId: string, now: number): Promise<Claim> {
+  return db().runTransaction(async (tx) => {
+    const request = (await tx.get(collections.requests.doc(requestId))).data();
+    if (!request) return { outcome: 'missing' as const };
+    const { planning } = request;
+    if (planning.state === 'planned' || planning.state === 'failed' || planning.state === 'skipped') {
+      return { outcome: 'already_done' as const };
+    }
+    if (planning.state === 'planning' && planning.lease_expires_at !== null && Date.parse(planning.lease_expires_at) > now) {
+      throw new LeaseHeldError(requestId, planning.lease_expires_at);
+    }
+    const at = new Date(now).toISOString();
+    const base = { ...planning, lease_expires_at: null, run_id: null, updated_at: at };
+    if (request.duplicate_of !== null) {
+      const skipped: Planning = { ...base, state: 'skipped', last_error: `likely duplicate of request ${request.duplicate_of}; not planned again` };
+      tx.update(requestDoc(requestId), planningUpdate(skipped));
+      return { outcome: 'skipped' as const };
+    }
+    if (planning.attempts >= MAX_PLANNING_ATTEMPTS) {
+      const failed: Planning = { ...base, state: 'failed', last_error: planning.last_error ?? `gave up after ${planning.attempts} attempts` };
+      tx.update(requestDoc(requestId), planningUpdate(failed));
+      return { outcome: 'failed' as const };
+    }
+    const taken: Planning = {
+      ...planning,
+      state: 'planning',
+      attempts: planning.attempts + 1,
+      run_id: runId,
+      lease_expires_at: new Date(now + LEASE_MS).toISOString(),
+      updated_at: at,
+    };
+    tx.update(requestDoc(requestId), planningUpdate(taken));
+    return { request, attempts: taken.attempts };
+  });
+}
+
+async function choosePlan(context: PlanningContext, gemini: GeminiSettings | null): Promise<Plan> {
+  if (!gemini) return deterministicPlan(context);
+  try {
+    await consumeRateLimit({ bucket: 'gemini:planner', limit: GEMINI_PLANS_PER_MINUTE, windowSeconds: 60 }, 'global');
+    return await geminiPlan(context, gemini);
+  } catch (error) {
+    let reason: string;
+    if (error instanceof GeminiFailure) reason = error.reason;
+    else if (error instanceof RateLimitedError) reason = 'the shared Gemini budget for this minute is used up';
+    else throw error;
+    logs.plannerFallback(context.request.id, reason);
+    return deterministicPlan(context, reason);
+  }
+}
+
+export function potentialMatchesOf(nearby: Nearby, at: string): PotentialMatches {
+  return {
+    responders: nearby.users.slice(0, MAX_MATCHES).map(({ id, display_name, role, distance_km }) => ({ id, display_name, role, distance_km })),
+    resources: nearby.resources.slice(0, MAX_MATCHES).map(({ id, name, category, distance_km }) => ({ id, name, category, distance_km })),
+    computed_at: at,
+  };
+}
+
+export function outputOf(request: HelpRequest, plan: Plan, durationMs: number, at: string): WorkflowOutput {
+  return {
+    id: request.id,
+    request_id: request.id,
+    disaster_id: request.disaster_id,
+    planner: plan.planner,
+    model: plan.model,
+    duration_ms: durationMs,
+    rationale: plan.rationale,
+    fallback_reason: plan.fallback_reason,
+    tasks: plan.tasks.map((task, i) => ({
+      id: `t${i + 1}`,
+      ...task,
+      approval_status: 'pending',
+      source: 'planner',
+      task_id: null,
+      created_at: at,
+      updated_at: at,
+    })),
+    resources: plan.resources.map((resource, i) => ({
+      id: `r${i + 1}`,
+      ...resource,
+      approval_status: 'pending',
+      source: 'planner',
+      created_at: at,
+      updated_at: at,
+    })),
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+async function finish(requestId: string, runId: string, output: WorkflowOutput, matches: PotentialMatches, planner: Plan['planner']): Promise<Outcome> {
+  return db().runTransaction(async (tx) => {
+    const outputRef = collections.workflowOutputs.doc(requestId);
+    const [requestSnap, outputSnap] = await Promise.all([tx.get(collections.requests.doc(requestId)), tx.get(outputRef)]);
+    const request = requestSnap.data();
+    if (!request) return 'missing' as const;
+    if (request.planning.state !== 'planning' || request.planning.run_id !== runId) return 'superseded' as const;
+    // A dispatcher may have written one already (POST /workflow-outputs): it is kept.
+    if (!outputSnap.exists) tx.create(outputRef, output);
+    const planned: Planning = { ...request.planning, state: 'planned', planner, last_error: null, lease_expires_at: null, run_id: null, updated_at: output.updated_at };
+    tx.update(requestDoc(requestId), planningUpdate(planned, { potential_matches: matches }));
+    return 'planned' as const;
+  });
+}
+
+/** Gives the lease back after a failed run: pending again (the retry plans), or failed for good. */
+async function release(requestId: string, runId: string, error: unknown, now: number): Promise<'pending' | 'failed' | 'superseded'> {
+  const message = error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500);
+  return db().runTransaction(async (tx) => {
+    const request = (await tx.get(collections.requests.doc(requestId))).data();
+    if (!request || request.planning.run_id !== runId) return 'superseded' as const;
+    const state = request.planning.attempts >= MAX_PLANNING_ATTEMPTS ? 'failed' : 'pending';
+    const next: Planning = { ...request.planning, state, last_error: message, lease_expires_at: null, run_id: null, updated_at: new Date(now).toISOString() };
+    tx.update(requestDoc(requestId), planningUpdate(next));
+    return state;
+  });
+}
+
+/** Plans one request; idempotent. Throws when the delivery should be retried. */
+export async function runPlanning(requestId: string, options: PlanningOptions): Promise<Outcome> {
+  const now = options.now ?? Date.now;
+  const runId = randomUUID();
+  const started = now();
+  const claimed = await claim(requestId, runId, started);
+  if ('outcome' in claimed) {
+    logs.planningSkipped(requestId, claimed.outcome);
+    return claimed.outcome;
+  }
+  logs.planningStarted(requestId, claimed.attempts);
+  try {
+    await options.afterClaim?.();
+    const { request } = claimed;
+    const [disaster, nearby] = await Promise.all([
+      collections.disasters.doc(request.disaster_id).get(),
+      findNearby(request.location, request.disaster_id, request.owner_id, NEED_PLANS[request.type_of_need].categories, MAX_SUGGESTED_RESOURCES),
+    ]);
+    const context: PlanningContext = { request, disasterName: disaster.data()?.name ?? 'an unknown disaster', nearby };
+    const plan = await choosePlan(context, options.gemini);
+    const at = new Date(now()).toISOString();
+    const outcome = await finish(requestId, runId, outputOf(request, plan, now() - started, at), potentialMatchesOf(nearby, at), plan.planner);
+    logs.planningFinished(requestId, outcome, plan.planner, now() - started, nearby.docsRead);
+    return outcome;
+  } catch (error) {
+    const state = await release(requestId, runId, error, now());
+    logs.planningFailed(requestId, claimed.attempts, state, error);
+    if (state === 'failed') return 'failed';
+    throw error;
+  }
+}
+
+/** Requests the sweeper looks at per run. */
+export const SWEEP_BATCH = 50;
+
+/**
+ * The safety net behind the trigger's retries: plans requests left `pending` or `planning` with
+ * no live run for longer than a lease (every delivery failed or was lost, or a run died after
+ * its last retry). Returns how each was handled.
+ */
+export async function sweepStalePlanning(options: PlanningOptions): Promise<Record<string, Outcome | 'lease_held' | 'error'>> {
+  const now = (options.now ?? Date.now)();
+  const stale = await db()
+    .collection(collections.requests.path)
+    .where('planning_due_at', '<', new Date(now))
+    .orderBy('planning_due_at')
+    .limit(SWEEP_BATCH)
+    .get();
+  const results: Record<string, Outcome | 'lease_held' | 'error'> = {};
+  for (const doc of stale.docs) {
+    try {
+      results[doc.id] = await runPlanning(doc.id, options);
+    } catch (error) {
+      results[doc.id] = error instanceof LeaseHeldError ? 'lease_held' : 'error';
+    }
+  }
+  return results;
+}

@@ -1,0 +1,307 @@
+// Workflow outputs (spec 4.7–4.9): the plan of one request, reviewed and edited by dispatchers.
+// Tasks and resource suggestions are embedded in `workflow_outputs/{request_id}` (one read per
+// plan); every edit is a read-modify-write of that document in a transaction.
+import { randomUUID } from 'node:crypto';
+import type { Query, Transaction } from 'firebase-admin/firestore';
+import { collections } from '../data/collections.js';
+import { sortKeyOf } from '../data/converter.js';
+import { db } from '../data/firestore.js';
+import { decodeCursor, encodeCursor, paginate } from '../data/paginate.js';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import type { Caller } from '../http/endpoint.js';
+import type { Page, PageQuery } from '../shared/schemas.js';
+import type { WorkflowOutput, WorkflowResource, WorkflowTask } from './model.js';
+
+/** Bounds that keep one output document well under Firestore's 1 MiB. */
+export const MAX_WORKFLOW_TASKS = 50;
+export const MAX_WORKFLOW_RESOURCES = 50;
+
+type Approval = 'pending' | 'approved' | 'rejected';
+
+export interface NewWorkflowTask {
+  instructions: string;
+  role_required: 'volunteer' | 'responder';
+  priority: number;
+  suggested_assignee_id?: string | null | undefined;
+  approval_status?: Approval | undefined;
+}
+
+export interface WorkflowTaskChange {
+  instructions?: string | undefined;
+  role_required?: 'volunteer' | 'responder' | undefined;
+  priority?: number | undefined;
+  suggested_assignee_id?: string | null | undefined;
+  approval_status?: Approval | undefined;
+}
+
+export interface NewSuggestion {
+  resource_id: string;
+  reason?: string | undefined;
+  approval_status?: Approval | undefined;
+}
+
+export interface SuggestionChange {
+  reason?: string | undefined;
+  approval_status?: Approval | undefined;
+}
+
+export interface OutputUpsert {
+  request_id: string;
+  rationale?: string | undefined;
+  tasks?: NewWorkflowTask[] | undefined;
+  resources?: NewSuggestion[] | undefined;
+}
+
+export async function getOutput(requestId: string): Promise<WorkflowOutput> {
+  const output = (await collections.workflowOutputs.doc(requestId).get()).data();
+  if (!output) throw new NotFoundError('Workflow output', requestId);
+  return output;
+}
+
+export function listOutputs(filters: { disaster_id?: string | undefined; planner?: WorkflowOutput['planner'] | undefined }, page: PageQuery): Promise<Page<WorkflowOutput>> {
+  let query: Query<WorkflowOutput> = collections.workflowOutputs.ref();
+  if (filters.disaster_id !== undefined) query = query.where('disaster_id', '==', filters.disaster_id);
+  if (filters.planner !== undefined) query = query.where('planner', '==', filters.planner);
+  return paginate(query, page);
+}
+
+/** Embedded lists page like collections do, in plan order (oldest first), by sort key. */
+export function pageOfEmbedded<T extends { id: string; created_at: string }>(items: readonly T[], page: PageQuery): Page<T> {
+  const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
+  const sorted = [...items]
+    .map((item) => ({ item, key: sortKeyOf(item) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .filter(({ key }) => after === undefined || key > after);
+  const slice = sorted.slice(0, page.limit);
+  const last = slice.at(-1);
+  return { items: slice.map(({ item }) => item), next_cursor: sorted.length > page.limit && last ? encodeCursor(last.key) : null };
+}
+
+/** An assignee the plan proposes must be a volunteer or responder of the role the task needs. */
+async function checkAssignee(assigneeId: string | null | undefined, role: 'volunteer' | 'responder'): Promise<void> {
+  if (assigneeId === undefined || assigneeId === null) return;
+  const user = (await collections.users.doc(assigneeId).get()).data();
+  if (!user) throw new NotFoundError('User', assigneeId);
+  if (user.role !== role) throw new ConflictError(`User ${JSON.stringify(assigneeId)} is ${user.role}; this task needs a ${role}.`);
+}
+
+function newTask(input: NewWorkflowTask, at: string): WorkflowTask {
+  return {
+    id: randomUUID(),
+    instructions: input.instructions,
+    role_required: input.role_required,
+    priority: input.priority,
+    suggested_assignee_id: input.suggested_assignee_id ?? null,
+    approval_status: input.approval_status ?? 'pending',
+    source: 'dispatcher',
+    task_id: null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+/** Reads the resources to suggest (404 unknown, 409 not available), in one round trip. */
+async function suggestionsFor(inputs: readonly NewSuggestion[], at: string): Promise<WorkflowResource[]> {
+  if (inputs.length === 0) return [];
+  const ids = inputs.map((input) => input.resource_id);
+  if (new Set(ids).size !== ids.length) throw new ConflictError('The same resource is suggested twice.');
+  const snapshots = await Promise.all(ids.map((id) => collections.resources.doc(id).get()));
+  return inputs.map((input, i) => {
+    const resource = snapshots[i]?.data();
+    if (!resource) throw new NotFoundError('Resource', input.resource_id);
+    if (resource.status !== 'available') {
+      throw new ConflictError(`Resource ${JSON.stringify(resource.id)} is ${resource.status}, not available.`, { resource_id: resource.id });
+    }
+    return {
+      id: randomUUID(),
+      resource_id: resource.id,
+      name: resource.name,
+      category: resource.category,
+      distance_km: null,
+      reason: input.reason ?? '',
+      approval_status: input.approval_status ?? 'pending',
+      source: 'dispatcher',
+      created_at: at,
+      updated_at: at,
+    };
+  });
+}
+
+function checkBounds(output: WorkflowOutput): void {
+  if (output.tasks.length > MAX_WORKFLOW_TASKS) throw new ConflictError(`A workflow output holds at most ${MAX_WORKFLOW_TASKS} tasks.`);
+  if (output.resources.length > MAX_WORKFLOW_RESOURCES) {
+    throw new ConflictError(`A workflow output holds at most ${MAX_WORKFLOW_RESOURCES} resource suggestions.`);
+  }
+  const suggested = output.resources.map((r) => r.resource_id);
+  const twice = suggested.find((id, i) => suggested.indexOf(id) !== i);
+  if (twice !== undefined) throw new ConflictError(`Resource ${JSON.stringify(twice)} is already suggested in this plan.`, { resource_id: twice });
+}
+
+/**
+ * POST /workflow-outputs: creates the output of a request (planner `dispatcher`) or, if it
+ * exists, replaces its rationale (when given) and appends the tasks and suggestions given.
+ */
+export async function upsertOutput(caller: Caller, input: OutputUpsert): Promise<{ output: WorkflowOutput; created: boolean }> {
+  const request = (await collections.requests.doc(input.request_id).get()).data();
+  if (!request) throw new NotFoundError('Request', input.request_id);
+  const tasks = input.tasks ?? [];
+  await Promise.all(tasks.map((task) => checkAssignee(task.suggested_assignee_id, task.role_required)));
+  const at = new Date().toISOString();
+  const newTasks = tasks.map((task) => newTask(task, at));
+  const newResources = await suggestionsFor(input.resources ?? [], at);
+  const ref = collections.workflowOutputs.doc(input.request_id);
+  return db().runTransaction(async (tx) => {
+    const existing = (await tx.get(ref)).data();
+    const output: WorkflowOutput = existing
+      ? {
+          ...existing,
+          rationale: input.rationale ?? existing.rationale,
+          tasks: [...existing.tasks, ...newTasks],
+          resources: [...existing.resources, ...newResources],
+          updated_at: at,
+        }
+      : {
+          id: request.id,
+          request_id: request.id,
+          disaster_id: request.disaster_id,
+          planner: 'dispatcher',
+          model: null,
+          duration_ms: 0,
+          rationale: input.rationale ?? `Written by dispatcher ${caller.uid}.`,
+          fallback_reason: null,
+          tasks: newTasks,
+          resources: newResources,
+          created_at: at,
+          updated_at: at,
+        };
+    checkBounds(output);
+    tx.set(ref, output);
+    return { output, created: !existing };
+  });
+}
+
+export async function deleteOutput(requestId: string): Promise<void> {
+  const ref = collections.workflowOutputs.doc(requestId);
+  await db().runTransaction(async (tx) => {
+    if (!(await tx.get(ref)).exists) throw new NotFoundError('Workflow output', requestId);
+    tx.delete(ref);
+  });
+}
+
+/** Runs `change` on the output in a transaction and stores the result; returns what change returns. */
+async function editOutput<R>(requestId: string, change: (output: WorkflowOutput, at: string, tx: Transaction) => R): Promise<R> {
+  const ref = collections.workflowOutputs.doc(requestId);
+  return db().runTransaction(async (tx) => {
+    const output = (await tx.get(ref)).data();
+    if (!output) throw new NotFoundError('Workflow output', requestId);
+    const at = new Date().toISOString();
+    const result = change(output, at, tx);
+    const next = { ...output, updated_at: at };
+    checkBounds(next);
+    tx.set(ref, next);
+    return result;
+  });
+}
+
+function findTask(output: WorkflowOutput, taskId: string): WorkflowTask {
+  const task = output.tasks.find((t) => t.id === taskId);
+  if (!task) throw new NotFoundError('Workflow task', taskId);
+  return task;
+}
+
+function findSuggestion(output: WorkflowOutput, resId: string): WorkflowResource {
+  const suggestion = output.resources.find((r) => r.id === resId);
+  if (!suggestion) throw new NotFoundError('Resource suggestion', resId);
+  return suggestion;
+}
+
+function assertEditable(task: WorkflowTask): void {
+  if (task.task_id !== null) {
+    throw new ConflictError(`Workflow task ${JSON.stringify(task.id)} was turned into task ${JSON.stringify(task.task_id)}; change that task instead.`, {
+      task_id: task.task_id,
+    });
+  }
+}
+
+export async function listTasks(requestId: string, page: PageQuery): Promise<Page<WorkflowTask>> {
+  return pageOfEmbedded((await getOutput(requestId)).tasks, page);
+}
+
+export async function addTask(requestId: string, input: NewWorkflowTask): Promise<WorkflowTask> {
+  await checkAssignee(input.suggested_assignee_id, input.role_required);
+  return editOutput(requestId, (output, at) => {
+    const task = newTask(input, at);
+    output.tasks = [...output.tasks, task];
+    return task;
+  });
+}
+
+export async function updateTask(requestId: string, taskId: string, change: WorkflowTaskChange): Promise<WorkflowTask> {
+  if (Object.values(change).every((value) => value === undefined)) {
+    throw new ValidationError([{ path: 'body', message: 'give at least one field to change' }]);
+  }
+  // The assignee is checked against the role the task will have after the change.
+  const current = findTask(await getOutput(requestId), taskId);
+  const role = change.role_required ?? current.role_required;
+  const assignee = change.suggested_assignee_id !== undefined ? change.suggested_assignee_id : change.role_required ? current.suggested_assignee_id : undefined;
+  await checkAssignee(assignee, role);
+  return editOutput(requestId, (output, at) => {
+    const task = findTask(output, taskId);
+    assertEditable(task);
+    const next: WorkflowTask = {
+      ...task,
+      instructions: change.instructions ?? task.instructions,
+      role_required: role,
+      priority: change.priority ?? task.priority,
+      suggested_assignee_id: change.suggested_assignee_id !== undefined ? change.suggested_assignee_id : task.suggested_assignee_id,
+      approval_status: change.approval_status ?? task.approval_status,
+      updated_at: at,
+    };
+    output.tasks = output.tasks.map((t) => (t.id === taskId ? next : t));
+    return next;
+  });
+}
+
+export async function removeTask(requestId: string, taskId: string): Promise<void> {
+  await editOutput(requestId, (output) => {
+    assertEditable(findTask(output, taskId));
+    output.tasks = output.tasks.filter((t) => t.id !== taskId);
+  });
+}
+
+export async function listSuggestions(requestId: string, page: PageQuery): Promise<Page<WorkflowResource>> {
+  return pageOfEmbedded((await getOutput(requestId)).resources, page);
+}
+
+export async function addSuggestion(requestId: string, input: NewSuggestion): Promise<WorkflowResource> {
+  await getOutput(requestId);
+  const [suggestion] = await suggestionsFor([input], new Date().toISOString());
+  return editOutput(requestId, (output) => {
+    output.resources = [...output.resources, suggestion!];
+    return suggestion!;
+  });
+}
+
+export async function updateSuggestion(requestId: string, resId: string, change: SuggestionChange): Promise<WorkflowResource> {
+  if (Object.values(change).every((value) => value === undefined)) {
+    throw new ValidationError([{ path: 'body', message: 'give at least one field to change' }]);
+  }
+  return editOutput(requestId, (output, at) => {
+    const suggestion = findSuggestion(output, resId);
+    const next: WorkflowResource = {
+      ...suggestion,
+      reason: change.reason ?? suggestion.reason,
+      approval_status: change.approval_status ?? suggestion.approval_status,
+      updated_at: at,
+    };
+    output.resources = output.resources.map((r) => (r.id === resId ? next : r));
+    return next;
+  });
+}
+
+export async function removeSuggestion(requestId: string, resId: string): Promise<void> {
+  await editOutput(requestId, (output) => {
+    findSuggestion(output, resId);
+    output.resources = output.resources.filter((r) => r.id !== resId);
+  });
+}
