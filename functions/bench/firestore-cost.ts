@@ -22,12 +22,13 @@ export interface CostRow {
   detail: string;
 }
 
-/** Billed reads: documents returned, lookups of missing documents, aggregation queries. */
-const billedReads = (m: FirestoreMetrics) => m.reads + m.missing_reads;
+/** Billed reads: documents returned, lookups of missing documents, empty queries, aggregation queries. */
+const billedReads = (m: FirestoreMetrics) => m.reads + m.missing_reads + m.empty_queries;
 
 function byCollection(m: FirestoreMetrics): string {
   return Object.entries(m.by_collection)
     .map(([name, c]) => `${name} ${c.reads}r/${c.writes}w`)
+    .concat(m.empty_queries > 0 ? [`${m.empty_queries} empty ${m.empty_queries === 1 ? 'query' : 'queries'}`] : [])
     .join(', ');
 }
 
@@ -38,12 +39,16 @@ async function measure(session: Session, request: CostCall): Promise<{ status: n
   return { status: response.status, metrics, text: response.text };
 }
 
-export async function measureFirestoreCost(session: Session, say: (m: string) => void, docsPath: string | null): Promise<Figure[]> {
+/** `sample`: only the first endpoint of each tag (the quick run). */
+export async function measureFirestoreCost(session: Session, say: (m: string) => void, docsPath: string | null, sample = false): Promise<Figure[]> {
   const rows: CostRow[] = [];
+  const tags = new Set<string>();
   for (const endpoint of allEndpoints) {
     const key = `${endpoint.method.toUpperCase()} ${endpoint.path}`;
     const scenario = costScenarios[key];
     const rateLimit = endpoint.rateLimit !== undefined;
+    if (sample && (tags.has(endpoint.tag) || !scenario)) continue;
+    tags.add(endpoint.tag);
     if (!scenario) {
       rows.push({ endpoint: key, status: null, reads: null, writes: null, min_reads: null, min_writes: null, rate_limit: rateLimit, detail: 'no scenario in bench/scenarios.ts yet' });
       continue;
@@ -79,7 +84,7 @@ export async function measureFirestoreCost(session: Session, say: (m: string) =>
   if (docsPath) writeFileSync(docsPath, renderTable([...rows, ...authRows]));
 
   const total = (pick: (r: CostRow) => number | null) => measured.reduce((sum, r) => sum + (pick(r) ?? 0), 0);
-  const notes = `${measured.length} of ${rows.length} endpoints measured once each; table in docs/firestore-cost.md`;
+  const notes = `${measured.length} of ${sample ? `${rows.length} sampled (one per tag)` : rows.length} endpoints measured once each; table in docs/firestore-cost.md`;
   return [
     figure({ figure: 'firestore cost', metric: 'reads, all endpoints once', unit: 'docs', value: total((r) => r.reads), baseline: total((r) => r.min_reads), target: null, notes: `${notes}; baseline: the minimum each endpoint needs (rate-limited calls add 1 read + 1 write)` }),
     figure({ figure: 'firestore cost', metric: 'writes, all endpoints once', unit: 'docs', value: total((r) => r.writes), baseline: total((r) => r.min_writes), target: null, notes }),
@@ -98,7 +103,8 @@ function renderTable(rows: CostRow[]): string {
     '',
     'Each endpoint is called once with arranged data (bench/scenarios.ts) against the embedded Firestore',
     'emulator, which counts what Firestore bills: one read per document returned by a lookup or a query',
-    '(and per lookup of a missing document, per aggregation query), one write per document written.',
+    '(and per lookup of a missing document, per query that returns nothing, per aggregation query),',
+    'one write per document written.',
     'Arranging the data is not counted. Triggers that a call sets off (e.g. planning after',
     '`POST /requests`) are not part of the call. **Rate-limited** endpoints add one read and one write of',
     'their fixed-window counter (http/rate-limit.ts) to the minimum. Authorization reads nothing: the role',

@@ -14,6 +14,8 @@ export interface OverheadOptions {
   /** Calls per side and scenario (after the warm-up). */
   requests: number;
   rounds: number;
+  /** Warm-up passes of 2 x concurrency calls per side. */
+  warmup: number;
   say: (m: string) => void;
 }
 
@@ -51,7 +53,7 @@ export async function measureRequestOverhead(session: Session, options: Overhead
       const calls = await scenario.prepare(session);
       const perRound = Math.max(1, Math.ceil(options.requests / options.rounds));
       // Warm-up: as many workers as the concurrency on both sides, each past its first call.
-      for (let i = 0; i < 3; i++) {
+      for (let i = 0; i < options.warmup; i++) {
         await runLoad(calls.ours, scenario.expect, options.concurrency * 2, options.concurrency);
         await runLoad(calls.baseline, scenario.expect, options.concurrency * 2, options.concurrency);
       }

@@ -10,6 +10,7 @@ import { measureColdStart } from './cold-start.js';
 import type { Figure } from './figures.js';
 import { defaultCostDocPath, measureFirestoreCost } from './firestore-cost.js';
 import { measureRequestOverhead } from './request-overhead.js';
+import { measurePlanning } from './planning.js';
 import { openSession, type Session } from './session.js';
 
 const quick = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
@@ -41,16 +42,40 @@ async function main(): Promise<void> {
   const started = Date.now();
   const figures: Figure[] = [];
   console.log(`[bench] ${quick ? 'quick' : 'full'} run`);
-  if (wanted('cold')) figures.push(...measureColdStart(quick ? 5 : 15));
+  const lap = (what: string) => say(`[bench] ${what} done at ${Math.round((Date.now() - started) / 1000)} s`);
+  if (wanted('cold')) {
+    figures.push(...measureColdStart(quick ? 3 : 15));
+    lap('cold start');
+  }
   if (wanted('cost') || wanted('overhead') || wanted('planning')) {
     let session: Session | undefined;
     try {
       const t = Date.now();
       session = await openSession(say);
       say(`[bench] stack up in ${Math.round((Date.now() - t) / 1000)} s at ${session.apiUrl}`);
-      if (wanted('cost')) figures.push(...(await measureFirestoreCost(session, say, writeDocs ? defaultCostDocPath : null)));
+      lap('stack start');
+      if (wanted('cost')) {
+        figures.push(...(await measureFirestoreCost(session, say, writeDocs ? defaultCostDocPath : null, quick)));
+        lap('Firestore cost');
+      }
       if (wanted('overhead')) {
-        figures.push(...(await measureRequestOverhead(session, quick ? { concurrency: 4, requests: 40, rounds: 2, say } : { concurrency: 8, requests: 600, rounds: 4, say })));
+        figures.push(
+          ...(await measureRequestOverhead(
+            session,
+            quick ? { concurrency: 2, requests: 6, rounds: 1, warmup: 1, say } : { concurrency: 8, requests: 300, rounds: 3, warmup: 3, say },
+          )),
+        );
+        lap('request overhead and memory');
+      }
+      // Last: it fills the database with up to 200,000 documents.
+      if (wanted('planning')) {
+        figures.push(
+          ...(await measurePlanning(
+            session,
+            quick ? { latencySamples: 3, warmup: 1, sizes: [1000, 2000], probesPerSize: 2, say } : { latencySamples: 50, warmup: 2, sizes: [1000, 10_000, 100_000], probesPerSize: 5, say },
+          )),
+        );
+        lap('planning');
       }
     } finally {
       await session?.stop();

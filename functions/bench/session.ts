@@ -10,6 +10,7 @@ import { testApp } from '../test/helpers/emulators.js';
 export interface FirestoreMetrics {
   reads: number;
   missing_reads: number;
+  empty_queries: number;
   aggregation_queries: number;
   writes: number;
   queries: number;
@@ -22,6 +23,8 @@ export interface Session {
   stack: Stack;
   apiUrl: string;
   baselineUrl: string;
+  /** Stops (true) or restarts delivering document events to snapshot listeners, for bulk loads. */
+  pauseListeners(paused: boolean): Promise<void>;
   /** Reads the embedded emulator's counters and sets them back to zero. */
   takeMetrics(): Promise<FirestoreMetrics>;
   /** The function runtime workers of this stack serving `target` (the Functions emulator runs one request per worker). */
@@ -48,7 +51,7 @@ export async function openSession(say: (m: string) => void): Promise<Session> {
     // Figure 2 sends thousands of calls per caller and minute.
     runtimeEnv: { RATE_LIMIT_SCALE: '100000' },
   });
-  Object.assign(process.env, stack.env);
+  Object.assign(process.env, stack.env, { METADATA_SERVER_DETECTION: 'none' });
   db(); // the data layer's settings first, then the test helpers' Admin app is the same one
   testApp();
   const metricsUrl = `http://${stack.env.FIRESTORE_EMULATOR_HOST}/emulator/v1/metrics`;
@@ -57,6 +60,10 @@ export async function openSession(say: (m: string) => void): Promise<Session> {
     stack,
     apiUrl: stack.baseUrl,
     baselineUrl: stack.baseUrl.replace(/\/api$/, '/benchBaseline'),
+    async pauseListeners(paused) {
+      const response = await fetch(`http://${stack.env.FIRESTORE_EMULATOR_HOST}/emulator/v1/listeners:${paused ? 'pause' : 'resume'}`, { method: 'POST' });
+      if (!response.ok) throw new Error(`emulator listeners: ${response.status}`);
+    },
     async takeMetrics() {
       const response = await fetch(metricsUrl, { method: 'DELETE' });
       if (!response.ok) throw new Error(`emulator metrics: ${response.status}`);

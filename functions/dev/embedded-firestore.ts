@@ -8,13 +8,14 @@
 //   `DELETE /emulator/v1/projects/{project}/databases/(default)/documents`, so tests reset both
 //   kinds the same way, plus `GET /` (a liveness answer, "Ok" like the official one), and the
 //   benchmark's operation counters: `GET /emulator/v1/metrics` (documents read and written since
-//   the last reset, in total and per collection) and `DELETE /emulator/v1/metrics` (reset).
+//   the last reset, in total and per collection), `DELETE /emulator/v1/metrics` (reset), and
+//   `POST /emulator/v1/listeners:pause|resume` for bulk loads (see below).
 // The first bytes of each connection decide: an HTTP/2 client starts with "PRI * HTTP/2.0".
 import { createRequire } from 'node:module';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type Socket } from 'node:net';
 import { Duplex } from 'node:stream';
-import { FirestoreServer } from '@firestore-emulator/server';
+import { FirestoreServer, FirestoreState, FirestoreStateCollection, FirestoreStateDocument } from '@firestore-emulator/server';
 import type * as grpc from '@grpc/grpc-js';
 
 // grpc-js of the emulator package itself (the same copy its Server class comes from).
@@ -36,17 +37,18 @@ const injector = grpcServer.createConnectionInjector(ServerCredentials.createIns
 
 // --- Operation counters (for bench/: Firestore cost per call) ------------------------------------
 // Counted as Firestore bills them: one read per document returned by a lookup or a query (a
-// lookup of a missing document is counted apart), one per aggregation query, one write per
+// lookup of a missing document and a query that returns nothing are counted apart), one per
+// aggregation query, one write per
 // write of a commit. The gRPC handlers are wrapped where grpc-js registered them.
 interface GrpcCall {
   request: Record<string, unknown>;
   write?: (message: unknown, ...rest: unknown[]) => boolean;
 }
 
-const metrics = { reads: 0, missing_reads: 0, aggregation_queries: 0, writes: 0, queries: 0, lookups: 0, commits: 0, by_collection: {} as Record<string, { reads: number; writes: number }> };
+const metrics = { reads: 0, missing_reads: 0, empty_queries: 0, aggregation_queries: 0, writes: 0, queries: 0, lookups: 0, commits: 0, by_collection: {} as Record<string, { reads: number; writes: number }> };
 
 function resetMetrics(): void {
-  Object.assign(metrics, { reads: 0, missing_reads: 0, aggregation_queries: 0, writes: 0, queries: 0, lookups: 0, commits: 0, by_collection: {} });
+  Object.assign(metrics, { reads: 0, missing_reads: 0, empty_queries: 0, aggregation_queries: 0, writes: 0, queries: 0, lookups: 0, commits: 0, by_collection: {} });
 }
 
 /** `projects/p/databases/d/documents/users/u1/notifications/n1` → `users/notifications`. */
@@ -87,8 +89,14 @@ instrument('BatchGetDocuments', (_call, message) => {
     metrics.missing_reads += 1;
   }
 }, () => (metrics.lookups += 1));
-instrument('RunQuery', (_call, message) => {
-  if (message.has_document) count('reads', (message.document as { name?: string } | undefined)?.name);
+instrument('RunQuery', (call, message) => {
+  const state = call as GrpcCall & { returned?: number };
+  if (message.has_document) {
+    count('reads', (message.document as { name?: string } | undefined)?.name);
+    state.returned = (state.returned ?? 0) + 1;
+  } else if (message.done === true && !state.returned) {
+    metrics.empty_queries += 1; // a query that returns nothing bills one read
+  }
 }, () => (metrics.queries += 1));
 instrument('RunAggregationQuery', () => {
   metrics.aggregation_queries += 1;
@@ -101,6 +109,52 @@ instrument('Commit', () => undefined, (call) => {
     count('writes', write.has_update ? write.update?.name : write.has_delete ? write.delete : (write as { transform?: { document?: string } }).transform?.document);
   }
 });
+
+// --- Bulk loads (bench/planning.ts seeds 200,000 documents) ----------------------------------------
+// The emulator adds a document to its collection with an Immer `produce` that copies the whole
+// collection map: O(n) per new document, hours for 100,000. Same behaviour in O(1): a new entry
+// in a private (unfrozen) copy of the map.
+type CollectionInternals = { documents: Record<string, FirestoreStateDocument>; emitter: unknown; database: unknown };
+FirestoreStateCollection.prototype.getDocument = function (this: FirestoreStateCollection, documentName: string) {
+  const self = this as unknown as CollectionInternals;
+  const existing = Object.hasOwn(self.documents, documentName) ? self.documents[documentName] : undefined;
+  if (existing) return existing;
+  if (Object.isFrozen(self.documents)) self.documents = { ...self.documents };
+  const Document = FirestoreStateDocument as unknown as new (...args: unknown[]) => FirestoreStateDocument;
+  const document = new Document(self.emitter, self.database, this, documentName, {}, {});
+  self.documents[documentName] = document;
+  return document;
+};
+
+// A query sorts the whole collection before filtering it (a second per query at 20,000
+// documents). Same result, faster: first the filter alone (no order, no limit), then the
+// original query over the documents that passed.
+type Query = Parameters<FirestoreState['v1Query']>[1];
+const runQuery = FirestoreState.prototype.v1Query;
+const allDocuments = FirestoreStateCollection.prototype.getAllDocuments;
+let prefiltered: FirestoreStateDocument[] | null = null;
+FirestoreStateCollection.prototype.getAllDocuments = function (this: FirestoreStateCollection) {
+  return prefiltered ?? allDocuments.call(this);
+};
+FirestoreState.prototype.v1Query = function (this: FirestoreState, parent: string, query: Query) {
+  if (!query.has_where || prefiltered !== null) return runQuery.call(this, parent, query);
+  const filterOnly = Object.create(query, { order_by: { value: [] }, has_limit: { value: false } }) as Query;
+  const matched = runQuery.call(this, parent, filterOnly);
+  prefiltered = matched;
+  try {
+    return runQuery.call(this, parent, query);
+  } finally {
+    prefiltered = null;
+  }
+};
+
+// Every snapshot listener re-runs its query on every document event, whatever the collection,
+// and resends its whole result: `POST /emulator/v1/listeners:pause` stops delivering document
+// events to listeners (while a bench seeds collections nobody listens to), `:resume` restarts.
+let listenersPaused = false;
+const emitter = emulator.state.emitter as unknown as { emit(event: string, ...args: unknown[]): boolean };
+const emit = emitter.emit.bind(emitter);
+emitter.emit = (event: string, ...args: unknown[]) => (listenersPaused && event.endsWith('-document') ? false : emit(event, ...args));
 
 const METRICS_PATH = '/emulator/v1/metrics';
 
@@ -118,6 +172,11 @@ function handleHttp(req: IncomingMessage, res: ServerResponse): void {
     const body = JSON.stringify(metrics);
     if (req.method === 'DELETE') resetMetrics();
     res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    return;
+  }
+  if (req.method === 'POST' && (path === '/emulator/v1/listeners:pause' || path === '/emulator/v1/listeners:resume')) {
+    listenersPaused = path.endsWith(':pause');
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ paused: listenersPaused }));
     return;
   }
   if (req.method === 'GET' && path === '/') {
