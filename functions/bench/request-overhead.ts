@@ -5,7 +5,7 @@
 // function runtime workers serving each side is sampled from /proc (figure 5).
 import { performance } from 'node:perf_hooks';
 import { figure, percentile, round, type Figure } from './figures.js';
-import { runLoad, type HttpCall } from './load.js';
+import { runLoad } from './load.js';
 import { memoryOf, type Session } from './session.js';
 import { overheadScenarios } from './scenarios.js';
 
@@ -65,7 +65,7 @@ export async function measureRequestOverhead(session: Session, options: Overhead
           [ours, calls.ours],
           [base, calls.baseline],
         ] as const) {
-          const result = await runLoad(make as (i: number) => HttpCall, scenario.expect, perRound, options.concurrency);
+          const result = await runLoad(make, scenario.expect, perRound, options.concurrency);
           side.latencies.push(...result.latencies_ms);
           side.seconds += result.duration_s;
           side.failures += result.failures;

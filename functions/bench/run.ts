@@ -19,6 +19,8 @@ const wanted = (name: string) => only === undefined || only.includes(name);
 /** The quick run (CI) leaves the published table alone unless asked. */
 const writeDocs = !quick || process.argv.includes('--write-docs');
 const say = (m: string) => console.log(m);
+/** Also write the report here (the CI test reads it). */
+const out = process.argv.find((a) => a.startsWith('--out='))?.slice('--out='.length);
 
 function printTable(figures: readonly Figure[]): void {
   const rows = figures.map((f) => [
@@ -95,6 +97,7 @@ async function main(): Promise<void> {
   const file = join(dir, `bench-${report.mode}-${report.date.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
   writeFileSync(join(dir, `latest-${report.mode}.json`), JSON.stringify(report, null, 2) + '\n');
+  if (out) writeFileSync(out, JSON.stringify(report, null, 2) + '\n');
   console.log(`[bench] figures written to ${file}`);
 }
 

@@ -53,7 +53,7 @@ function resetMetrics(): void {
 
 /** `projects/p/databases/d/documents/users/u1/notifications/n1` → `users/notifications`. */
 function collectionOf(name: unknown): string {
-  const path = String(name ?? '').split('/documents/')[1] ?? '';
+  const path = (typeof name === 'string' ? name : '').split('/documents/')[1] ?? '';
   return path.split('/').filter((_, i) => i % 2 === 0).join('/') || '?';
 }
 
@@ -130,7 +130,9 @@ FirestoreStateCollection.prototype.getDocument = function (this: FirestoreStateC
 // documents). Same result, faster: first the filter alone (no order, no limit), then the
 // original query over the documents that passed.
 type Query = Parameters<FirestoreState['v1Query']>[1];
+// eslint-disable-next-line @typescript-eslint/unbound-method -- called with .call(this) below
 const runQuery = FirestoreState.prototype.v1Query;
+// eslint-disable-next-line @typescript-eslint/unbound-method -- called with .call(this) below
 const allDocuments = FirestoreStateCollection.prototype.getAllDocuments;
 let prefiltered: FirestoreStateDocument[] | null = null;
 FirestoreStateCollection.prototype.getAllDocuments = function (this: FirestoreStateCollection) {
