@@ -1,13 +1,14 @@
 // `npm test` (after `npm --prefix functions run check`, which type-checks, lints and builds):
-// starts the local stack without demo data, runs mocha over test/**/*.test.ts with the stack's
-// environment, stops the stack, and exits with mocha's exit code, whatever happens.
+// starts the local stack without demo data, runs each test/**/*.test.ts file in its own mocha
+// process (so test/setup.ts empties the emulators before every file), prints the combined
+// summary, stops the stack, and exits non-zero if any file failed, whatever happens.
 //
 // A subset: `npm test -- test/users.test.ts` (paths relative to functions/ or to where npm was
 // run), or TESTS="test/a.test.ts test/b.test.ts" npm test; other arguments starting with "-"
 // go to mocha as they are, e.g. `npm test -- --grep register`.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { functionsDir, startStack, stopAllStacks } from './stack.js';
 
@@ -39,6 +40,47 @@ function testArguments(): { files: string[]; mochaArgs: string[] } {
   return { files, mochaArgs };
 }
 
+function allTestFiles(dir = join(functionsDir, 'test')): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return allTestFiles(path);
+      return entry.name.endsWith('.test.ts') ? [relative(functionsDir, path)] : [];
+    })
+    .sort();
+}
+
+interface FileResult {
+  file: string;
+  code: number;
+  passing: number;
+  failing: number;
+  pending: number;
+}
+
+/** Runs one file in its own mocha process, echoing its output and reading its summary lines. */
+function runFile(file: string, mochaArgs: string[], env: NodeJS.ProcessEnv): Promise<FileResult> {
+  return new Promise((resolveResult) => {
+    const child = spawn(process.execPath, [require.resolve('mocha/bin/mocha.js'), ...mochaArgs, file], {
+      cwd: functionsDir,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env,
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stdout.write(chunk);
+    });
+    const count = (word: string) => Number(new RegExp(`^\\s*(\\d+) ${word}`, 'm').exec(output)?.[1] ?? 0);
+    const done = (code: number) => resolveResult({ file, code, passing: count('passing'), failing: count('failing'), pending: count('pending') });
+    child.on('exit', (exitCode, signal) => done(exitCode ?? (signal ? 1 : 0)));
+    child.on('error', (error) => {
+      console.error(`[test] cannot run mocha: ${error.message}`);
+      done(1);
+    });
+  });
+}
+
 let finishing: Promise<never> | undefined;
 /** Stops the stack (once, whoever asks first: a signal, mocha's end, an error) and exits. */
 function finish(code: number): Promise<never> {
@@ -61,22 +103,22 @@ async function main(): Promise<void> {
   console.log(`[test] stack up in ${startup} s at ${stack.baseUrl} (Firestore: ${stack.firestoreKind}); emulator log: ${stack.logFile}`);
 
   const t1 = performance.now();
-  // The spec lives here, not in .mocharc.json: mocha would add the config's spec to files given.
-  const args = [require.resolve('mocha/bin/mocha.js'), ...mochaArgs, ...(files.length > 0 ? files : ['test/**/*.test.ts'])];
-  const mocha = spawn(process.execPath, args, {
-    cwd: functionsDir,
-    stdio: 'inherit',
-    env: { ...process.env, ...stack.env, STACK_FIRESTORE_KIND: stack.firestoreKind, STACK_LOG_FILE: stack.logFile },
-  });
-  const code = await new Promise<number>((resolveCode) => {
-    mocha.on('exit', (exitCode, signal) => resolveCode(exitCode ?? (signal ? 1 : 0)));
-    mocha.on('error', (error) => {
-      console.error(`[test] cannot run mocha: ${error.message}`);
-      resolveCode(1);
-    });
-  });
-  console.log(`[test] mocha finished in ${((performance.now() - t1) / 1000).toFixed(1)} s with exit code ${code}`);
+  const env = { ...process.env, ...stack.env, STACK_FIRESTORE_KIND: stack.firestoreKind, STACK_LOG_FILE: stack.logFile };
+  const results: FileResult[] = [];
+  for (const file of files.length > 0 ? files : allTestFiles()) {
+    console.log(`\n[test] ${file}`);
+    results.push(await runFile(file, mochaArgs, env));
+  }
+  const sum = (key: 'passing' | 'failing' | 'pending') => results.reduce((total, r) => total + r[key], 0);
+  const failedFiles = results.filter((r) => r.code !== 0);
+  const code = failedFiles.length > 0 ? 1 : 0;
+  console.log(`\n[test] ${results.length} files in ${((performance.now() - t1) / 1000).toFixed(1)} s: ${sum('passing')} passing, ${sum('failing')} failing, ${sum('pending')} pending`);
+  for (const failed of failedFiles) console.log(`[test] FAILED: ${failed.file} (exit code ${failed.code})`);
   if (code !== 0) console.log(`[test] emulator and function logs: ${stack.logFile}`);
+  // A file that failed without a failing test (it crashed while loading) counts as one failure.
+  const crashed = failedFiles.filter((r) => r.failing === 0).length;
+  // The plain closing line CI reads.
+  console.log(`${sum('passing')} passed, ${sum('failing') + crashed} failed, ${sum('pending')} skipped`);
   await finish(code);
 }
 

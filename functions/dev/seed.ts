@@ -8,6 +8,8 @@ import { collections } from '../src/data/collections.js';
 import { auth } from '../src/data/firestore.js';
 import type { Role } from '../src/shared/schemas.js';
 import { newUserRecord } from '../src/users/service.js';
+import type { Disaster } from '../src/disasters/model.js';
+import { geohashOf } from '../src/shared/geo.js';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -66,8 +68,45 @@ async function seedUsers(context: SeedContext): Promise<string> {
   return `${context.users.length} users (${context.users.map((u) => u.role).join(', ')})`;
 }
 
+export const DEMO_DISASTER_ID = 'demo-flood';
+
+/** One confirmed disaster (GET /disasters shows it), joined by the demo volunteer so its chat works. */
+async function seedDisasters(context: SeedContext): Promise<string> {
+  const admin = context.users.find((u) => u.role === 'admin')!;
+  const volunteer = context.users.find((u) => u.role === 'volunteer')!;
+  const location = { lat: 14.5995, lng: 120.9842 };
+  const ref = collections.disasters.doc(DEMO_DISASTER_ID);
+  const createdAt = (await ref.get()).data()?.created_at ?? context.now;
+  const disaster: Disaster = {
+    id: DEMO_DISASTER_ID,
+    name: 'Pasig River flood (demo)',
+    type: 'flood',
+    description: 'Demo disaster seeded by npm start: the Pasig River has burst its banks in central Manila.',
+    location,
+    geohash: geohashOf(location),
+    radius_km: 15,
+    severity: 4,
+    status: 'confirmed',
+    created_by: admin.uid,
+    suggestion: null,
+    confirmed_at: createdAt,
+    confirmed_by: admin.uid,
+    created_at: createdAt,
+    updated_at: context.now,
+  };
+  await ref.set(disaster);
+  const member = collections.members.doc(DEMO_DISASTER_ID, volunteer.uid);
+  if (!(await member.get()).exists) {
+    await member.set({ id: volunteer.uid, disaster_id: DEMO_DISASTER_ID, role: volunteer.role, display_name: volunteer.displayName, created_at: context.now });
+  }
+  return `1 confirmed disaster (${DEMO_DISASTER_ID}, joined by ${volunteer.email})`;
+}
+
 /** In order. Disasters and resources join here when those features land. */
-export const seedSteps: SeedStep[] = [{ name: 'users', run: seedUsers }];
+export const seedSteps: SeedStep[] = [
+  { name: 'users', run: seedUsers },
+  { name: 'disasters', run: seedDisasters },
+];
 
 /** Runs every step against the emulators the environment points at. */
 export async function seed(log: (line: string) => void = console.log): Promise<SeedContext> {

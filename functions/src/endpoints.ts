@@ -1,10 +1,22 @@
 // Every endpoint of the API, feature by feature. Find an endpoint's code from its path:
 // /users/... lives in users/endpoints.ts, /requests/... in requests/endpoints.ts, and so on.
+import { chatEndpoints } from './chat/endpoints.js';
+import { disasterEndpoints } from './disasters/endpoints.js';
 import type { Endpoint } from './http/endpoint.js';
 import { metaEndpoints } from './meta/endpoints.js';
+import { observationEndpoints } from './observations/endpoints.js';
 import { planningEndpoints } from './planning/endpoints.js';
 import { requestEndpoints } from './requests/endpoints.js';
 import { userEndpoints } from './users/endpoints.js';
 import { workflowEndpoints } from './workflow/endpoints.js';
 
-export const allEndpoints: readonly Endpoint[] = [...userEndpoints, ...requestEndpoints, ...workflowEndpoints, ...planningEndpoints, ...metaEndpoints(() => allEndpoints)];
+export const allEndpoints: readonly Endpoint[] = [
+  ...userEndpoints,
+  ...disasterEndpoints,
+  ...chatEndpoints,
+  ...observationEndpoints,
+  ...requestEndpoints,
+  ...workflowEndpoints,
+  ...planningEndpoints,
+  ...metaEndpoints(() => allEndpoints),
+];

@@ -58,6 +58,15 @@ export const allocateResources = onTaskDispatched(
   },
 );
 
+/** The agent: clusters new observations into suggested disasters (agent/suggest.ts). Idempotent. */
+export const suggestDisasters = onDocumentCreated(
+  { document: 'observations/{observation_id}', region: 'us-central1', retry: true, secrets: [geminiApiKey], memory: '512MiB' },
+  async (event) => {
+    const { onObservationCreated } = await import('./agent/trigger.js');
+    await onObservationCreated(event);
+  },
+);
+
 // Benchmark baseline (bench/request-overhead.ts): exported only under the Functions emulator
 // (whose discovery sets FUNCTIONS_EMULATOR, but passes no other variable), so never deployed;
 // its code loads on its first request only.

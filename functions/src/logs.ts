@@ -49,6 +49,40 @@ export const logs = {
   allocationNotQueued(jobId: string, error: unknown): void {
     logger.error('allocation job could not be queued', { job_id: jobId, error: describe(error) });
   },
+  disasterCreated(disasterId: string, by: string): void {
+    logger.info('disaster created', { disaster_id: disasterId, by });
+  },
+  disasterJoined(disasterId: string, uid: string): void {
+    logger.info('disaster joined', { disaster_id: disasterId, uid });
+  },
+  suggestionApproved(disasterId: string, by: string): void {
+    logger.info('suggested disaster approved', { disaster_id: disasterId, by });
+  },
+  suggestionDiscarded(disasterId: string, by: string): void {
+    logger.info('suggested disaster discarded', { disaster_id: disasterId, by });
+  },
+  /** Never the message text: chat content stays out of the logs. */
+  chatMessagePosted(disasterId: string, messageId: string, senderId: string): void {
+    logger.info('chat message posted', { disaster_id: disasterId, message_id: messageId, sender_id: senderId });
+  },
+  observationReported(observationId: string, reporterId: string): void {
+    logger.info('observation reported', { observation_id: observationId, reporter_id: reporterId });
+  },
+  observationDeleted(observationId: string, by: string): void {
+    logger.info('observation deleted', { observation_id: observationId, by });
+  },
+  agentNoCluster(observationId: string, reason: string): void {
+    logger.info('agent: no suggestion', { observation_id: observationId, reason });
+  },
+  agentSuggestionCreated(disasterId: string, clusterKey: string, observations: number): void {
+    logger.info('agent: suggested disaster created', { disaster_id: disasterId, cluster_key: clusterKey, observations });
+  },
+  agentSuggestionUpdated(disasterId: string, clusterKey: string, observations: number): void {
+    logger.info('agent: suggested disaster updated', { disaster_id: disasterId, cluster_key: clusterKey, observations });
+  },
+  agentSummaryFallback(disasterId: string, reason: string): void {
+    logger.warn('agent: Gemini summary failed, deterministic summary kept', { disaster_id: disasterId, reason });
+  },
 };
 
 function describe(error: unknown): Record<string, unknown> {

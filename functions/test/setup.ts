@@ -1,6 +1,6 @@
-// Mocha root hooks (loaded through .mocharc.json). Mocha runs in parallel mode with one job:
-// every test file in its own worker, one after the other, and in that mode a root `beforeAll`
-// runs once per file, so each file starts from empty emulators.
+// Mocha root hooks (loaded through .mocharc.json). dev/run-tests.ts runs every test file in its
+// own mocha process, so this root `beforeAll` runs once per file: each file starts from empty
+// emulators.
 import type { RootHookObject } from 'mocha';
 import { resetEmulators, testApp } from './helpers/emulators.js';
 

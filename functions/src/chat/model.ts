@@ -14,3 +14,9 @@ export const messageSchema = z.object({
   created_at: isoDateTime,
 });
 export type Message = z.infer<typeof messageSchema>;
+
+/** What a member sends: 1 to 2000 characters after trimming, no control characters. */
+export const messageInputSchema = z.strictObject({
+  text: text(1, MESSAGE_MAX_LENGTH).describe(`The message, 1 to ${MESSAGE_MAX_LENGTH} characters after trimming.`),
+});
+export type MessageInput = z.infer<typeof messageInputSchema>;

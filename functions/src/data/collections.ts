@@ -73,4 +73,6 @@ export const internalCollections = {
   rateLimits: 'rate_limits',
   /** One document per processed trigger event id: the de-duplication key of at-least-once delivery. */
   processedEvents: 'processed_events',
+  /** `agent_evidence/{observation_id}`: the suggestion an observation backs; `discarded` is the tombstone. */
+  agentEvidence: 'agent_evidence',
 } as const;

@@ -15,6 +15,7 @@ export const DISASTER_TYPES = [
   'other',
 ] as const;
 export const disasterTypeSchema = z.enum(DISASTER_TYPES);
+export type DisasterType = z.infer<typeof disasterTypeSchema>;
 
 /** confirmed: listed publicly. suggested: proposed by the agent, seen only by admins until approved. */
 export const DISASTER_STATUSES = ['confirmed', 'suggested'] as const;
@@ -58,3 +59,50 @@ export const memberSchema = z.object({
   created_at: isoDateTime.describe('When they joined.'),
 });
 export type Member = z.infer<typeof memberSchema>;
+
+/** Suggested → confirmed (approve) or removed (discard); a confirmed disaster stays confirmed. */
+export type DisasterState = 'suggested' | 'confirmed' | 'discarded';
+export const DISASTER_TRANSITIONS: Record<DisasterState, readonly DisasterState[]> = {
+  suggested: ['confirmed', 'discarded'],
+  confirmed: [],
+  discarded: [],
+};
+
+/** What an admin sends to POST /disasters. */
+export const disasterInputSchema = z.strictObject({
+  name: text(1, 120),
+  type: disasterTypeSchema,
+  description: text(0, 2000).default(''),
+  location: locationSchema,
+  radius_km: z.number().positive().max(2000).describe('Radius of the affected area in km (0 < r <= 2000).'),
+  severity: severitySchema,
+});
+export type DisasterInput = z.infer<typeof disasterInputSchema>;
+
+/** A disaster as the API answers it (the geohash stays internal). */
+export const disasterViewSchema = disasterSchema.omit({ geohash: true }).describe('A disaster.');
+export type DisasterView = z.infer<typeof disasterViewSchema>;
+
+export function toDisasterView(disaster: Disaster): DisasterView {
+  const { geohash: _geohash, ...view } = disaster;
+  return view;
+}
+
+/** The caller's membership of a disaster (join, leave, joined). */
+export const membershipSchema = z.object({
+  disaster_id: idSchema,
+  joined: z.boolean(),
+  joined_at: isoDateTime.nullable(),
+});
+export type Membership = z.infer<typeof membershipSchema>;
+
+/** A volunteer member as GET /disasters/{id}/volunteers lists them. */
+export const volunteerSchema = z.object({
+  id: idSchema.describe('The volunteer uid.'),
+  display_name: z.string(),
+  availability: z.enum(['available', 'unavailable']).nullable().describe('From the user record; null if it is gone.'),
+  location: locationSchema.nullable(),
+  skills: z.array(z.string()),
+  joined_at: isoDateTime,
+});
+export type Volunteer = z.infer<typeof volunteerSchema>;

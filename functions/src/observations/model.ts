@@ -16,6 +16,7 @@ export const OBSERVATION_TYPES = [
   'other',
 ] as const;
 export const observationTypeSchema = z.enum(OBSERVATION_TYPES);
+export type ObservationType = z.infer<typeof observationTypeSchema>;
 
 export const observationSchema = z.object({
   id: idSchema,
@@ -30,3 +31,21 @@ export const observationSchema = z.object({
   updated_at: isoDateTime,
 });
 export type Observation = z.infer<typeof observationSchema>;
+
+/** What a reporter sends to POST /observations. */
+export const observationInputSchema = z.strictObject({
+  type: observationTypeSchema,
+  description: text(1, 2000),
+  location: locationSchema,
+  severity: severitySchema,
+  disaster_id: idSchema.nullable().default(null).describe('A confirmed disaster the observation belongs to, if known.'),
+});
+export type ObservationInput = z.infer<typeof observationInputSchema>;
+
+export const observationViewSchema = observationSchema.omit({ geohash: true }).describe('A community observation.');
+export type ObservationView = z.infer<typeof observationViewSchema>;
+
+export function toObservationView(observation: Observation): ObservationView {
+  const { geohash: _geohash, ...view } = observation;
+  return view;
+}

@@ -3,7 +3,8 @@
 // that `npm test` (dev/run-tests.ts) exports from the running stack.
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
+import { db as dataLayerDb } from '../../src/data/firestore.js';
 import type { Role } from '../../src/shared/schemas.js';
 
 function required(name: string): string {
@@ -23,11 +24,13 @@ export function testApp(): App {
   return getApps()[0] ?? initializeApp({ projectId: projectId() });
 }
 
-let db: Firestore | undefined;
-/** Admin SDK Firestore on the emulator: bypasses the API, for arranging and asserting. */
+/**
+ * Admin SDK Firestore on the emulator: bypasses the API, for arranging and asserting. The very
+ * instance the data layer uses (same app, same settings), so tests may mix both.
+ */
 export function testDb(): Firestore {
-  db ??= getFirestore(testApp());
-  return db;
+  testApp();
+  return dataLayerDb();
 }
 
 export function testAuth() {

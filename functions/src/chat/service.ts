@@ -1,0 +1,49 @@
+// The per-disaster chat (spec 4.6, 6.2). Messages are written only here, after validation, to
+// `disasters/{disaster_id}/messages/{message_id}`; clients receive them in real time by listening
+// to that collection (firestore.rules lets members and admins read it, and nobody write it).
+import { collections } from '../data/collections.js';
+import { paginate } from '../data/paginate.js';
+import { isAdmin, isMember } from '../disasters/service.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
+import type { Caller } from '../http/endpoint.js';
+import { logs } from '../logs.js';
+import type { Page, PageQuery } from '../shared/schemas.js';
+import type { Message, MessageInput } from './model.js';
+
+/**
+ * Members and admins only. Unknown disasters, and suggestions for non-admins, are 404; a
+ * suggestion has no chat until it is approved (409 for admins).
+ */
+async function assertChatAccess(caller: Caller, disasterId: string): Promise<void> {
+  const disaster = (await collections.disasters.doc(disasterId).get()).data();
+  if (!disaster || (disaster.status !== 'confirmed' && !isAdmin(caller))) throw new NotFoundError('Disaster', disasterId);
+  if (disaster.status !== 'confirmed') throw new ConflictError('A suggested disaster has no chat until it is approved.');
+  if (isAdmin(caller)) return;
+  if (!(await isMember(disasterId, caller.uid))) {
+    throw new ForbiddenError('Only members of this disaster and admins can use its chat; join it first.');
+  }
+}
+
+export async function postMessage(caller: Caller, disasterId: string, input: MessageInput): Promise<Message> {
+  await assertChatAccess(caller, disasterId);
+  const user = (await collections.users.doc(caller.uid).get()).data();
+  const ref = collections.messages.ref(disasterId).doc();
+  const message: Message = {
+    id: ref.id,
+    disaster_id: disasterId,
+    sender_id: caller.uid,
+    sender_name: user?.display_name ?? caller.email?.split('@')[0] ?? 'Admin',
+    sender_role: user?.role ?? caller.role ?? 'admin',
+    text: input.text,
+    created_at: new Date().toISOString(),
+  };
+  await ref.create(message);
+  logs.chatMessagePosted(disasterId, message.id, caller.uid);
+  return message;
+}
+
+/** The chat history, newest first. */
+export async function listMessages(caller: Caller, disasterId: string, query: PageQuery): Promise<Page<Message>> {
+  await assertChatAccess(caller, disasterId);
+  return paginate(collections.messages.ref(disasterId), query);
+}

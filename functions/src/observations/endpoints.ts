@@ -1,0 +1,64 @@
+// /observations/... (spec 4.6): community-reported field intelligence.
+import { z } from 'zod';
+import { defineEndpoint } from '../http/endpoint.js';
+import { idSchema, pageOf, pageQuerySchema, ROLES } from '../shared/schemas.js';
+import { observationInputSchema, observationTypeSchema, observationViewSchema, toObservationView } from './model.js';
+import * as observations from './service.js';
+
+const TAG = 'observations';
+const params = z.strictObject({ obs_id: idSchema });
+
+export const observationEndpoints = [
+  defineEndpoint({
+    method: 'get',
+    path: '/observations',
+    tag: TAG,
+    summary: 'Community observations, newest first; filter by disaster_id and type.',
+    access: 'authenticated',
+    query: pageQuerySchema.extend({ disaster_id: idSchema.optional(), type: observationTypeSchema.optional() }),
+    response: pageOf(observationViewSchema),
+    handler: async ({ query }) => {
+      const page = await observations.list(query);
+      return { items: page.items.map(toObservationView), next_cursor: page.next_cursor };
+    },
+  }),
+  defineEndpoint({
+    method: 'post',
+    path: '/observations',
+    tag: TAG,
+    summary: 'Report an observation (any registered user).',
+    description: 'disaster_id, when given, must be a confirmed disaster (404 otherwise). Observations feed the agent that suggests new disasters.',
+    access: ROLES,
+    body: observationInputSchema,
+    response: observationViewSchema,
+    status: 201,
+    errors: [404],
+    rateLimit: { bucket: 'observations:write', limit: 20, windowSeconds: 60 },
+    handler: async ({ caller, body }) => toObservationView(await observations.report(caller, body)),
+  }),
+  defineEndpoint({
+    method: 'get',
+    path: '/observations/{obs_id}',
+    tag: TAG,
+    summary: 'Observation details.',
+    access: 'authenticated',
+    params,
+    response: observationViewSchema,
+    errors: [404],
+    handler: async ({ params }) => toObservationView(await observations.get(params.obs_id)),
+  }),
+  defineEndpoint({
+    method: 'delete',
+    path: '/observations/{obs_id}',
+    tag: TAG,
+    summary: 'Delete an observation.',
+    access: 'authenticated',
+    ownership: 'The reporter or an admin; anyone else gets 403.',
+    params,
+    response: null,
+    errors: [404],
+    handler: async ({ caller, params }) => {
+      await observations.remove(caller, params.obs_id);
+    },
+  }),
+];

@@ -1,0 +1,232 @@
+import assert from 'node:assert/strict';
+import { clusterAround, describeCluster, proposedType } from '../src/agent/cluster.js';
+import { agentConfig } from '../src/agent/config.js';
+import { processObservation } from '../src/agent/suggest.js';
+import { collections, internalCollections } from '../src/data/collections.js';
+import type { Observation } from '../src/observations/model.js';
+import { geohashOf } from '../src/shared/geo.js';
+import type { Location } from '../src/shared/schemas.js';
+import { call, expectProblem, expectStatus, registeredUser, uniqueId, type TestUser } from './helpers/api.js';
+import { confirmedDisaster, eventually, sleep } from './helpers/disasters.js';
+import { testDb } from './helpers/emulators.js';
+
+const HOUR = 3_600_000;
+const config = { minObservations: 3, clusterRadiusKm: 10, windowHours: 24, exclusionKm: 50, maxEvidence: 100 };
+
+function observation(location: Location, overrides: Partial<Observation> = {}): Observation {
+  const created = overrides.created_at ?? new Date().toISOString();
+  return {
+    id: uniqueId('obs'),
+    type: 'flooding',
+    description: 'Water in the streets',
+    location,
+    geohash: geohashOf(location),
+    severity: 3,
+    disaster_id: null,
+    reporter_id: 'reporter',
+    created_at: created,
+    updated_at: created,
+    ...overrides,
+  };
+}
+
+/** An observation written through the data layer (the trigger relay sees it too). */
+async function stored(location: Location, overrides: Partial<Observation> = {}): Promise<Observation> {
+  const value = observation(location, overrides);
+  await collections.observations.doc(value.id).set(value);
+  return value;
+}
+
+/** Points `km` kilometres north of `origin` (1 degree of latitude is about 111 km). */
+const north = (origin: Location, km: number): Location => ({ lat: origin.lat + km / 111.2, lng: origin.lng });
+
+async function suggestionsCovering(observationId: string) {
+  const snapshot = await testDb().collection('disasters').where('status', '==', 'suggested').get();
+  return snapshot.docs.filter((doc) => (doc.data().suggestion?.observation_ids as string[] | undefined)?.includes(observationId));
+}
+
+describe('agent-suggested disasters', () => {
+  describe('clustering rules (pure)', () => {
+    const here = { lat: 5, lng: 5 };
+
+    it('groups observations that are all within 10 km of each other and within 24 hours', () => {
+      const seed = observation(here);
+      const near = observation(north(here, 4));
+      const nearer = observation(north(here, 2));
+      const tooFar = observation(north(here, 12));
+      const tooOld = observation(north(here, 1), { created_at: new Date(Date.now() - 25 * HOUR).toISOString() });
+      const members = clusterAround(seed, [seed, near, nearer, tooFar, tooOld], config);
+      assert.deepEqual(new Set(members.map((o) => o.id)), new Set([seed.id, near.id, nearer.id]));
+    });
+
+    it('keeps every pair within the radius, not just each member to the seed', () => {
+      const seed = observation(here);
+      const south = observation(north(here, -8));
+      const northOne = observation(north(here, 8));
+      const members = clusterAround(seed, [seed, south, northOne], config);
+      assert.equal(members.length, 2, '16 km apart: they cannot both join');
+    });
+
+    it('proposes the most reported specific type, and describes the cluster deterministically', () => {
+      const members = [
+        observation(here, { type: 'damage', severity: 2 }),
+        observation(north(here, 1), { type: 'flooding', severity: 4 }),
+        observation(north(here, 2), { type: 'flooding', severity: 3 }),
+        observation(north(here, 3), { type: 'fire', severity: 1 }),
+      ];
+      assert.equal(proposedType(members), 'flood');
+      assert.equal(proposedType([observation(here, { type: 'damage' })]), 'other');
+      const described = describeCluster(members);
+      assert.equal(described.type, 'flood');
+      assert.equal(described.severity, 4);
+      assert.ok(Math.abs(described.location.lat - (here.lat + 1.5 / 111.2)) < 1e-4);
+      assert.ok(described.radius_km >= 1.5 && described.radius_km <= 2);
+      assert.match(described.summary, /^4 community observations within .* km of .*: 2 flooding, 1 damage, 1 fire\. Highest reported severity 4\/5\. Proposed type: flood\.$/);
+      assert.deepEqual(describeCluster([...members].reverse()), described, 'independent of input order');
+    });
+
+    it('reads its thresholds from the environment when asked, not at import time', () => {
+      process.env.AGENT_MIN_OBSERVATIONS = '5';
+      try {
+        assert.equal(agentConfig().minObservations, 5);
+      } finally {
+        delete process.env.AGENT_MIN_OBSERVATIONS;
+      }
+      assert.deepEqual(agentConfig(), config);
+      process.env.AGENT_CLUSTER_RADIUS_KM = '-1';
+      try {
+        assert.throws(() => agentConfig(), /AGENT_CLUSTER_RADIUS_KM must be a positive number/);
+      } finally {
+        delete process.env.AGENT_CLUSTER_RADIUS_KM;
+      }
+    });
+  });
+
+  describe('through the local stack', () => {
+    let admin: TestUser;
+    let reporter: TestUser;
+
+    before(async () => {
+      admin = await registeredUser('admin');
+      reporter = await registeredUser('volunteer');
+    });
+
+    it('three nearby observations far from any disaster yield one suggestion that an admin approves and the public then sees', async () => {
+      const centre = { lat: 40, lng: 20 };
+      const reports = [];
+      for (const [km, type] of [[0, 'flooding'], [3, 'flooding'], [6, 'damage']] as const) {
+        const body = { type, description: `Report at ${km} km`, location: north(centre, km), severity: 3 };
+        reports.push(expectStatus(await call('POST', '/observations', { token: reporter.token, body }), 201));
+      }
+      const ids: string[] = reports.map((r: { id: string }) => r.id);
+      // Delivered by the trigger relay (at least once), as Firestore would in production.
+      const suggestion = await eventually('the agent to suggest a disaster', async () => {
+        const found = await suggestionsCovering(ids[2]!);
+        return found.length > 0 && (found[0]!.data().suggestion.observation_ids as string[]).length === 3 ? found : undefined;
+      });
+      await sleep(1000); // let any repeated deliveries land
+      const all = await suggestionsCovering(ids[0]!);
+      assert.equal(all.length, 1, 'one cluster, one suggestion');
+      const data = all[0]!.data();
+      assert.equal(suggestion[0]!.id, all[0]!.id);
+      assert.equal(data.type, 'flood');
+      assert.equal(data.created_by, 'agent');
+      assert.deepEqual([...data.suggestion.observation_ids].sort(), [...ids].sort());
+      assert.equal(data.suggestion.summarized_by, 'deterministic');
+      assert.match(data.suggestion.summary, /^3 community observations/);
+
+      const listed = expectStatus(await call('GET', '/disasters/agent-suggested', { token: admin.token }), 200);
+      assert.ok(listed.items.some((d: { id: string }) => d.id === all[0]!.id));
+      expectProblem(await call('GET', `/disasters/${all[0]!.id}`), 404, 'not_found');
+      const publicBefore = expectStatus(await call('GET', '/disasters'), 200);
+      assert.ok(!publicBefore.items.some((d: { id: string }) => d.id === all[0]!.id));
+
+      expectStatus(await call('POST', `/disasters/${all[0]!.id}/approve`, { token: admin.token }), 200);
+      const publicAfter = expectStatus(await call('GET', '/disasters'), 200);
+      assert.ok(publicAfter.items.some((d: { id: string }) => d.id === all[0]!.id));
+      expectStatus(await call('GET', `/disasters/${all[0]!.id}`), 200);
+    });
+
+    it('is idempotent: handling the same observation again never makes a second suggestion', async () => {
+      const centre = { lat: 42, lng: 25 };
+      const members = [await stored(centre), await stored(north(centre, 2)), await stored(north(centre, 4))];
+      const first = await processObservation(members[2]!.id);
+      const again = await processObservation(members[2]!.id);
+      const fromAnother = await processObservation(members[0]!.id);
+      assert.ok(first.kind !== 'none' && again.kind === 'unchanged' && fromAnother.kind === 'unchanged', JSON.stringify([first, again, fromAnother]));
+      assert.equal(again.disasterId, first.disasterId);
+      assert.equal(fromAnother.disasterId, first.disasterId);
+      assert.equal(first.disasterId, `agent-${members[0]!.id}`, 'the id derives from the cluster, not from the event');
+      await sleep(1000);
+      assert.equal((await suggestionsCovering(members[1]!.id)).length, 1);
+    });
+
+    it('a growing cluster updates its suggestion instead of making another', async () => {
+      const centre = { lat: 44, lng: 30 };
+      const members = [await stored(centre), await stored(north(centre, 2)), await stored(north(centre, 4))];
+      const first = await processObservation(members[2]!.id);
+      assert.notEqual(first.kind, 'none');
+      const fourth = await stored(north(centre, 5), { type: 'fire', severity: 5 });
+      const grown = await processObservation(fourth.id);
+      assert.ok(grown.kind === 'updated' || grown.kind === 'unchanged', JSON.stringify(grown));
+      assert.equal(grown.disasterId, first.kind === 'none' ? 'x' : first.disasterId);
+      const covering = await suggestionsCovering(fourth.id);
+      assert.equal(covering.length, 1);
+      assert.equal(covering[0]!.data().suggestion.observation_ids.length, 4);
+      assert.equal(covering[0]!.data().severity, 5);
+      assert.equal((await suggestionsCovering(members[0]!.id)).length, 1);
+    });
+
+    it('two observations are not enough', async () => {
+      const centre = { lat: 46, lng: 35 };
+      const two = [await stored(centre), await stored(north(centre, 1))];
+      const outcome = await processObservation(two[1]!.id);
+      assert.equal(outcome.kind, 'none');
+      await sleep(500);
+      assert.equal((await suggestionsCovering(two[0]!.id)).length, 0);
+    });
+
+    it('observations more than 24 hours apart do not form a cluster', async () => {
+      const centre = { lat: 48, lng: 40 };
+      const old = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
+      const spread = [
+        await stored(centre, { created_at: old(60) }),
+        await stored(north(centre, 1), { created_at: old(30) }),
+        await stored(north(centre, 2)),
+      ];
+      for (const member of spread) assert.equal((await processObservation(member.id)).kind, 'none');
+      assert.equal((await suggestionsCovering(spread[2]!.id)).length, 0);
+    });
+
+    it('observations within 50 km of a confirmed disaster are not suggested again', async () => {
+      const centre = { lat: 50, lng: 45 };
+      await confirmedDisaster(admin, { location: north(centre, 40) });
+      const near = [await stored(centre), await stored(north(centre, 1)), await stored(north(centre, 2))];
+      const outcome = await processObservation(near[2]!.id);
+      assert.equal(outcome.kind, 'none');
+      assert.match(outcome.kind === 'none' ? outcome.reason : '', /within 50 km of a confirmed disaster/);
+      await sleep(500);
+      assert.equal((await suggestionsCovering(near[0]!.id)).length, 0);
+    });
+
+    it('a discarded cluster is not suggested again for the same evidence', async () => {
+      const centre = { lat: 52, lng: 50 };
+      const members = [await stored(centre), await stored(north(centre, 1)), await stored(north(centre, 2))];
+      const first = await processObservation(members[2]!.id);
+      assert.notEqual(first.kind, 'none');
+      const disasterId = first.kind === 'none' ? '' : first.disasterId;
+      expectStatus(await call('DELETE', `/disasters/${disasterId}/discard`, { token: admin.token }), 204);
+      for (const member of members) {
+        const tombstone = (await testDb().collection(internalCollections.agentEvidence).doc(member.id).get()).data();
+        assert.equal(tombstone?.state, 'discarded');
+      }
+      for (const member of members) assert.equal((await processObservation(member.id)).kind, 'none');
+      // One new report next to the discarded evidence is not a cluster by itself.
+      const lone = await stored(north(centre, 1.5));
+      assert.equal((await processObservation(lone.id)).kind, 'none');
+      await sleep(500);
+      assert.equal((await testDb().collection('disasters').doc(disasterId).get()).exists, false);
+      assert.equal((await suggestionsCovering(lone.id)).length, 0);
+    });
+  });
+});
