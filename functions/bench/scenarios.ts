@@ -2,12 +2,14 @@
 // the fewest Firestore reads and writes the endpoint could do its job with. A new endpoint
 // gets its entry here; the cost figure lists every endpoint of allEndpoints that has none.
 import { collections } from '../src/data/collections.js';
+import type { Observation } from '../src/observations/model.js';
 import type { HelpRequest } from '../src/requests/model.js';
+import { geohashOf } from '../src/shared/geo.js';
 import type { Role } from '../src/shared/schemas.js';
 import type { WorkflowOutput } from '../src/workflow/model.js';
 import { call, expectStatus, registeredUser, type TestUser } from '../test/helpers/api.js';
 import { tokenFor } from '../test/helpers/emulators.js';
-import { disaster, quietRequest, requestValue, resource, spot, waitFor } from '../test/helpers/planning-fixtures.js';
+import { disaster, join, quietRequest, requestValue, resource, spot, waitFor } from '../test/helpers/planning-fixtures.js';
 import { db } from '../src/data/firestore.js';
 import type { HttpCall } from './load.js';
 import type { Session } from './session.js';
@@ -95,6 +97,8 @@ export interface CostCall {
 export interface CostScenario {
   /** The fewest document reads and writes this call needs, and why. */
   minimum: { reads: number; writes: number; why: string };
+  /** A list: one document more than the page is read to know whether a next page exists. */
+  page?: true;
   arrange(ctx: CostContext): Promise<CostCall>;
 }
 
@@ -145,6 +149,16 @@ async function planned(ctx: CostContext): Promise<{ admin: TestUser; req: HelpRe
 
 const PAGE = 5;
 
+/** An observation written directly (its creation reaches the agent trigger, which is let settle). */
+async function observation(reporter: TestUser): Promise<Observation> {
+  const now = new Date().toISOString();
+  const at = spot();
+  const value: Observation = { id: `obs-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`, type: 'flooding', description: 'Water rising on the main road', location: at, geohash: geohashOf(at), severity: 3, disaster_id: null, reporter_id: reporter.uid, created_at: now, updated_at: now };
+  await collections.observations.doc(value.id).set(value);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  return value;
+}
+
 export const costScenarios: Record<string, CostScenario> = {
   'GET /health': { minimum: { reads: 0, writes: 0, why: 'no data' }, arrange: () => Promise.resolve({ method: 'GET', path: '/health', expect: 200 }) },
   'GET /openapi.json': { minimum: { reads: 0, writes: 0, why: 'generated from the declarations' }, arrange: () => Promise.resolve({ method: 'GET', path: '/openapi.json', expect: 200 }) },
@@ -184,9 +198,118 @@ export const costScenarios: Record<string, CostScenario> = {
     },
   },
 
+  // --- disasters, membership, chat ---
+  'GET /disasters': {
+    page: true,
+    minimum: { reads: 2, writes: 0, why: 'a page of 2' },
+    async arrange(ctx) {
+      await Promise.all([disaster(), disaster(), disaster()]);
+      return { method: 'GET', path: '/disasters?limit=2', token: (await ctx.user('volunteer')).token, expect: 200 };
+    },
+  },
+  'POST /disasters': {
+    minimum: { reads: 0, writes: 1, why: 'the disaster' },
+    arrange: async (ctx) => ({ method: 'POST', path: '/disasters', token: (await ctx.user('admin')).token, body: { name: 'Bench flood', type: 'flood', description: 'River over its banks', location: spot(), radius_km: 20, severity: 3 }, expect: 201 }),
+  },
+  'GET /disasters/agent-suggested': {
+    minimum: { reads: 1, writes: 0, why: 'a page of 1 suggestion' },
+    async arrange(ctx) {
+      await disaster('suggested');
+      return { method: 'GET', path: '/disasters/agent-suggested?limit=1', token: (await ctx.user('admin')).token, expect: 200 };
+    },
+  },
+  'GET /disasters/{id}': {
+    minimum: { reads: 1, writes: 0, why: 'the disaster' },
+    arrange: async (ctx) => ({ method: 'GET', path: `/disasters/${(await disaster()).id}`, token: (await ctx.user('volunteer')).token, expect: 200 }),
+  },
+  'POST /disasters/{id}/join': {
+    minimum: { reads: 3, writes: 1, why: 'the disaster (confirmed?), the caller (display name, role), the membership (201 or 200: idempotent); the membership' },
+    arrange: async (ctx) => ({ method: 'POST', path: `/disasters/${(await disaster()).id}/join`, token: (await ctx.user('volunteer')).token, expect: 201 }),
+  },
+  'DELETE /disasters/{id}/leave': {
+    minimum: { reads: 1, writes: 1, why: 'the disaster (404 when unknown); the membership deletion (idempotent)' },
+    async arrange(ctx) {
+      const [member, d] = [await ctx.user('volunteer'), await disaster()];
+      await join(d.id, member);
+      return { method: 'DELETE', path: `/disasters/${d.id}/leave`, token: member.token, expect: 204 };
+    },
+  },
+  'GET /disasters/{id}/joined': {
+    minimum: { reads: 2, writes: 0, why: 'the disaster (404 when unknown), the membership' },
+    async arrange(ctx) {
+      const [member, d] = [await ctx.user('volunteer'), await disaster()];
+      await join(d.id, member);
+      return { method: 'GET', path: `/disasters/${d.id}/joined`, token: member.token, expect: 200 };
+    },
+  },
+  'GET /disasters/{id}/volunteers': {
+    minimum: { reads: 5, writes: 0, why: 'the disaster, its 2 members, their 2 profiles (availability, location)' },
+    async arrange(ctx) {
+      const [admin, a, b, d] = [await ctx.user('admin'), await ctx.user('volunteer'), await ctx.user('volunteer'), await disaster()];
+      await Promise.all([join(d.id, a), join(d.id, b)]);
+      return { method: 'GET', path: `/disasters/${d.id}/volunteers`, token: admin.token, expect: 200 };
+    },
+  },
+  'POST /disasters/{id}/approve': {
+    minimum: { reads: 1, writes: 1, why: 'the suggestion; the confirmed disaster' },
+    arrange: async (ctx) => ({ method: 'POST', path: `/disasters/${(await disaster('suggested')).id}/approve`, token: (await ctx.user('admin')).token, expect: 200 }),
+  },
+  'DELETE /disasters/{id}/discard': {
+    minimum: { reads: 1, writes: 1, why: 'the suggestion; its deletion (+ marks on its observations, none here)' },
+    arrange: async (ctx) => ({ method: 'DELETE', path: `/disasters/${(await disaster('suggested')).id}/discard`, token: (await ctx.user('admin')).token, expect: 204 }),
+  },
+  'GET /disasters/{id}/chat/messages': {
+    page: true,
+    minimum: { reads: 3, writes: 0, why: 'the disaster (404 when unknown), the membership (members only), a page of 1 message' },
+    async arrange(ctx) {
+      const [member, d] = [await ctx.user('volunteer'), await disaster()];
+      await join(d.id, member);
+      for (const text of ['first', 'second']) expectStatus(await call('POST', `/disasters/${d.id}/chat/messages`, { token: member.token, body: { text } }), 200);
+      return { method: 'GET', path: `/disasters/${d.id}/chat/messages?limit=1`, token: member.token, expect: 200 };
+    },
+  },
+  'POST /disasters/{id}/chat/messages': {
+    minimum: { reads: 2, writes: 1, why: 'the disaster (404 when unknown), the membership (members only, display name); the message' },
+    async arrange(ctx) {
+      const [member, d] = [await ctx.user('volunteer'), await disaster()];
+      await join(d.id, member);
+      return { method: 'POST', path: `/disasters/${d.id}/chat/messages`, token: member.token, body: { text: 'Boat available at the bridge' }, expect: 200 };
+    },
+  },
+
+  // --- observations ---
+  'GET /observations': {
+    page: true,
+    minimum: { reads: 2, writes: 0, why: 'a page of 2' },
+    async arrange(ctx) {
+      const reporter = await ctx.user('volunteer');
+      await Promise.all([observation(reporter), observation(reporter), observation(reporter)]);
+      return { method: 'GET', path: '/observations?limit=2', token: reporter.token, expect: 200 };
+    },
+  },
+  'POST /observations': {
+    minimum: { reads: 0, writes: 1, why: 'the observation (the agent trigger it sets off is not counted)' },
+    arrange: async (ctx) => ({ method: 'POST', path: '/observations', token: (await ctx.user('volunteer')).token, body: { type: 'flooding', description: 'Water over the road', location: spot(), severity: 3 }, expect: 201 }),
+  },
+  'GET /observations/{obs_id}': {
+    minimum: { reads: 1, writes: 0, why: 'the observation' },
+    async arrange(ctx) {
+      const reporter = await ctx.user('volunteer');
+      return { method: 'GET', path: `/observations/${(await observation(reporter)).id}`, token: reporter.token, expect: 200 };
+    },
+  },
+  'DELETE /observations/{obs_id}': {
+    minimum: { reads: 1, writes: 1, why: 'the observation (reporter?); its deletion' },
+    async arrange(ctx) {
+      const reporter = await ctx.user('volunteer');
+      return { method: 'DELETE', path: `/observations/${(await observation(reporter)).id}`, token: reporter.token, expect: 204 };
+    },
+  },
+
   // --- requests ---
   'GET /requests': {
-    minimum: { reads: PAGE, writes: 0, why: `a page of ${PAGE} (${PAGE + 1} read: one more tells whether a next page exists)` },
+    page: true,
+    minimum: { reads: PAGE, writes: 0, why: `a page of ${PAGE}` },
     async arrange(ctx) {
       const [responder, owner] = [await ctx.user('responder'), await ctx.user('affected_individual')];
       const d = await disaster();
@@ -237,7 +360,8 @@ export const costScenarios: Record<string, CostScenario> = {
 
   // --- workflow outputs ---
   'GET /workflow-outputs': {
-    minimum: { reads: 2, writes: 0, why: 'a page of 2 (3 read: one more tells whether a next page exists)' },
+    page: true,
+    minimum: { reads: 2, writes: 0, why: 'a page of 2' },
     async arrange(ctx) {
       const { admin } = await planned(ctx);
       await planned(ctx);
