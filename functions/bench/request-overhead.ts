@@ -51,7 +51,7 @@ export async function measureRequestOverhead(session: Session, options: Overhead
   try {
     for (const scenario of overheadScenarios) {
       const calls = await scenario.prepare(session);
-      const perRound = Math.max(1, Math.ceil(options.requests / options.rounds));
+      const perRound = Math.max(1, Math.ceil((options.requests * (scenario.share ?? 1)) / options.rounds));
       // Warm-up: as many workers as the concurrency on both sides, each past its first call.
       for (let i = 0; i < options.warmup; i++) {
         await runLoad(calls.ours, scenario.expect, options.concurrency * 2, options.concurrency);

@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   console.log(`[bench] ${quick ? 'quick' : 'full'} run`);
   const lap = (what: string) => say(`[bench] ${what} done at ${Math.round((Date.now() - started) / 1000)} s`);
   if (wanted('cold')) {
-    figures.push(...measureColdStart(quick ? 3 : 15));
+    figures.push(...measureColdStart(quick ? 3 : 10));
     lap('cold start');
   }
   if (wanted('cost') || wanted('overhead') || wanted('planning')) {
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
         figures.push(
           ...(await measureRequestOverhead(
             session,
-            quick ? { concurrency: 2, requests: 6, rounds: 1, warmup: 1, say } : { concurrency: 8, requests: 300, rounds: 3, warmup: 3, say },
+            quick ? { concurrency: 2, requests: 6, rounds: 1, warmup: 1, say } : { concurrency: 8, requests: 200, rounds: 2, warmup: 2, say },
           )),
         );
         lap('request overhead and memory');
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
         figures.push(
           ...(await measurePlanning(
             session,
-            quick ? { latencySamples: 3, warmup: 1, sizes: [1000, 2000], probesPerSize: 2, say } : { latencySamples: 50, warmup: 2, sizes: [1000, 10_000, 100_000], probesPerSize: 5, say },
+            quick ? { latencySamples: 3, warmup: 1, sizes: [1000, 2000], probesPerSize: 2, say } : { latencySamples: 50, warmup: 2, sizes: [1000, 10_000, 100_000], probesPerSize: 3, say },
           )),
         );
         lap('planning');

@@ -19,6 +19,8 @@ import type { Session } from './session.js';
 export interface OverheadScenario {
   name: string;
   expect: number;
+  /** Fewer calls than the run's default (a slow endpoint), as a fraction of it. */
+  share?: number;
   prepare(session: Session): Promise<{ ours: (i: number) => HttpCall; baseline: (i: number) => HttpCall }>;
 }
 
@@ -72,6 +74,7 @@ export const overheadScenarios: OverheadScenario[] = [
   {
     name: 'POST /requests',
     expect: 201,
+    share: 0.5,
     async prepare(session) {
       // One owner at one place: after the first, every request is a likely duplicate, which the
       // planning trigger skips at once, so the load measures the call rather than the planner.

@@ -158,6 +158,46 @@ const emitter = emulator.state.emitter as unknown as { emit(event: string, ...ar
 const emit = emitter.emit.bind(emitter);
 emitter.emit = (event: string, ...args: unknown[]) => (listenersPaused && event.endsWith('-document') ? false : emit(event, ...args));
 
+// A query listener also re-runs on events of other collections (and, finding the same documents,
+// resends them all): each listener now hears only the events of its own collection or documents.
+// The same snapshots, without the work that grew with every write anywhere.
+type ListenRequest = Parameters<FirestoreState['v1Listen']>[0];
+type DocumentEvent = { document?: { getPath(): string } };
+type Handler = (payload: DocumentEvent) => unknown;
+// eslint-disable-next-line @typescript-eslint/unbound-method -- called with .call(this) below
+const listen = FirestoreState.prototype.v1Listen;
+let listenerScope: ((path: string) => boolean) | null = null;
+FirestoreState.prototype.v1Listen = function (this: FirestoreState, request: ListenRequest, ...rest: [never, never]) {
+  const target = request.has_add_target ? request.add_target : null;
+  if (target?.has_query) {
+    const prefix = `${target.query.parent}/${target.query.structured_query.from[0]?.collection_id ?? ''}/`;
+    listenerScope = (path) => path.startsWith(prefix) && !path.slice(prefix.length).includes('/');
+  } else if (target?.has_documents) {
+    const names = new Set(target.documents.documents);
+    listenerScope = (path) => names.has(path);
+  }
+  try {
+    return listen.call(this, request, ...rest);
+  } finally {
+    listenerScope = null;
+  }
+};
+const scoped = new WeakMap<Handler, Handler>();
+const events = emulator.state.emitter as unknown as { on(event: string, handler: Handler): unknown; off(event: string, handler: Handler): unknown };
+const on = events.on.bind(events);
+const off = events.off.bind(events);
+events.on = (event, handler) => {
+  const scope = listenerScope;
+  if (scope === null || !event.endsWith('-document')) return on(event, handler);
+  const wrapped: Handler = (payload) => {
+    const path = payload.document?.getPath();
+    return path === undefined || scope(path) ? handler(payload) : undefined;
+  };
+  scoped.set(handler, wrapped);
+  return on(event, wrapped);
+};
+events.off = (event, handler) => off(event, scoped.get(handler) ?? handler);
+
 const METRICS_PATH = '/emulator/v1/metrics';
 
 const RESET_PATH = /^\/emulator\/v1\/projects\/[^/]+\/databases\/[^/]+\/documents\/?$/;
