@@ -5,11 +5,13 @@
 // `seedResources`, which can use what earlier steps put in the context) to `seedSteps`.
 // Every step is idempotent: seeding an already seeded emulator changes nothing that matters.
 import { collections } from '../src/data/collections.js';
-import { auth } from '../src/data/firestore.js';
+import { auth, db } from '../src/data/firestore.js';
+import type { Disaster } from '../src/disasters/model.js';
+import { claimForOwner } from '../src/resources/claims.js';
+import type { Resource } from '../src/resources/model.js';
+import { geohashOf } from '../src/shared/geo.js';
 import type { Role } from '../src/shared/schemas.js';
 import { newUserRecord } from '../src/users/service.js';
-import type { Disaster } from '../src/disasters/model.js';
-import { geohashOf } from '../src/shared/geo.js';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -102,10 +104,50 @@ async function seedDisasters(context: SeedContext): Promise<string> {
   return `1 confirmed disaster (${DEMO_DISASTER_ID}, joined by ${volunteer.email})`;
 }
 
-/** In order. Disasters and resources join here when those features land. */
+/** Demo resources around Metro Manila (lat 14.6, lng 121.0), owned by the demo users; serve any disaster. */
+const demoResources: readonly (Pick<Resource, 'name' | 'category' | 'description' | 'quantity' | 'unit' | 'location' | 'status'> & { id: string; owner: Role })[] = [
+  { id: 'demo-resource-boat', owner: 'responder', name: 'Rescue boat (6 seats)', category: 'boat', description: 'Aluminium hull, outboard motor', quantity: 1, unit: 'units', location: { lat: 14.5995, lng: 120.9842 }, status: 'available' },
+  { id: 'demo-resource-truck', owner: 'volunteer', name: 'Pickup truck', category: 'vehicle', description: '4x4, high clearance', quantity: 1, unit: 'units', location: { lat: 14.6091, lng: 121.0223 }, status: 'available' },
+  { id: 'demo-resource-water', owner: 'admin', name: 'Drinking water', category: 'water', description: '20-litre containers', quantity: 2000, unit: 'litres', location: { lat: 14.5764, lng: 121.0851 }, status: 'available' },
+  { id: 'demo-resource-medkits', owner: 'admin', name: 'First aid kits', category: 'medical_supplies', description: '', quantity: 150, unit: 'kits', location: { lat: 14.6507, lng: 121.0495 }, status: 'available' },
+  { id: 'demo-resource-medics', owner: 'responder', name: 'Paramedic team', category: 'medical_team', description: 'Two paramedics and a driver', quantity: 3, unit: 'people', location: { lat: 14.6349, lng: 121.0330 }, status: 'available' },
+  { id: 'demo-resource-generator', owner: 'volunteer', name: 'Diesel generator 5 kW', category: 'generator', description: 'Under repair', quantity: 1, unit: 'units', location: { lat: 14.5547, lng: 121.0244 }, status: 'not_available' },
+];
+
+/** Demo resources; existing ones are left as they are (they may be in use by a demo task). */
+async function seedResources(context: SeedContext): Promise<string> {
+  let added = 0;
+  for (const demo of demoResources) {
+    const ref = collections.resources.doc(demo.id);
+    const owner = context.users.find((user) => user.role === demo.owner);
+    if (!owner) continue;
+    const { id, owner: _role, ...properties } = demo;
+    const resource: Resource = {
+      id,
+      ...properties,
+      geohash: geohashOf(demo.location),
+      owner_id: owner.uid,
+      disaster_id: null,
+      task_id: null,
+      created_at: context.now,
+      updated_at: context.now,
+    };
+    const created = await db().runTransaction(async (tx) => {
+      if ((await tx.get(ref)).exists) return false;
+      if (resource.status === 'not_available') claimForOwner(tx, id, context.now);
+      tx.create(ref, resource);
+      return true;
+    });
+    if (created) added += 1;
+  }
+  return `${demoResources.length} resources around lat 14.6, lng 121.0 (${added} new)`;
+}
+
+/** In order: later steps may use what earlier ones seeded. */
 export const seedSteps: SeedStep[] = [
   { name: 'users', run: seedUsers },
   { name: 'disasters', run: seedDisasters },
+  { name: 'resources', run: seedResources },
 ];
 
 /** Runs every step against the emulators the environment points at. */

@@ -4,9 +4,12 @@ import { chatEndpoints } from './chat/endpoints.js';
 import { disasterEndpoints } from './disasters/endpoints.js';
 import type { Endpoint } from './http/endpoint.js';
 import { metaEndpoints } from './meta/endpoints.js';
+import { notificationEndpoints } from './notifications/endpoints.js';
 import { observationEndpoints } from './observations/endpoints.js';
 import { planningEndpoints } from './planning/endpoints.js';
 import { requestEndpoints } from './requests/endpoints.js';
+import { resourceEndpoints } from './resources/endpoints.js';
+import { taskEndpoints } from './tasks/endpoints.js';
 import { userEndpoints } from './users/endpoints.js';
 import { workflowEndpoints } from './workflow/endpoints.js';
 
@@ -18,5 +21,8 @@ export const allEndpoints: readonly Endpoint[] = [
   ...requestEndpoints,
   ...workflowEndpoints,
   ...planningEndpoints,
+  ...taskEndpoints,
+  ...resourceEndpoints,
+  ...notificationEndpoints,
   ...metaEndpoints(() => allEndpoints),
 ];

@@ -83,6 +83,24 @@ export const logs = {
   agentSummaryFallback(disasterId: string, reason: string): void {
     logger.warn('agent: Gemini summary failed, deterministic summary kept', { disaster_id: disasterId, reason });
   },
+  orphanedClaimsReleased(taskId: string, resourceIds: readonly string[]): void {
+    logger.warn('claims of a failed allocation released', { task_id: taskId, resource_ids: resourceIds });
+  },
+  taskCreated(taskId: string, by: string, resourceIds: readonly string[]): void {
+    logger.info('task created', { task_id: taskId, by, resource_ids: resourceIds });
+  },
+  allocationRefused(taskId: string, resourceIds: readonly string[]): void {
+    logger.info('allocation refused: resources not available', { task_id: taskId, resource_ids: resourceIds });
+  },
+  taskStatusChanged(taskId: string, from: string, to: string, by: string): void {
+    logger.info('task status changed', { task_id: taskId, from, to, by });
+  },
+  taskAssigned(taskId: string, assignee: string, by: string): void {
+    logger.info('task assigned', { task_id: taskId, assigned_to: assignee, by });
+  },
+  requestStatusFollowedTasks(requestId: string, from: string, to: string): void {
+    logger.info('request status follows its tasks', { request_id: requestId, from, to });
+  },
 };
 
 function describe(error: unknown): Record<string, unknown> {

@@ -75,4 +75,11 @@ export const internalCollections = {
   processedEvents: 'processed_events',
   /** `agent_evidence/{observation_id}`: the suggestion an observation backs; `discarded` is the tombstone. */
   agentEvidence: 'agent_evidence',
+  /**
+   * `resource_claims/{resource_id}`: exists exactly while the resource is not available (held by a
+   * task, or by its owner); created with `create()`, so only one holder can win. See resources/claims.ts.
+   */
+  resourceClaims: 'resource_claims',
+  /** `task_transitions/{task_id}_{from}`: one per status a task leaves, so each move happens once. */
+  taskTransitions: 'task_transitions',
 } as const;

@@ -68,10 +68,12 @@ function parseInput(endpoint: Endpoint, req: Request) {
   const params = parsePart('params', paramsSchemaOf(endpoint), { ...req.params }, issues);
   const query = parsePart('query', endpoint.query, { ...(req.query as object) }, issues);
   const rawBody = endpoint.method === 'get' ? undefined : readJsonBody(req);
-  if (endpoint.body && rawBody === undefined) {
+  // A body schema that accepts undefined makes the body optional.
+  const bodyRequired = endpoint.body !== undefined && !endpoint.body.safeParse(undefined).success;
+  if (bodyRequired && rawBody === undefined) {
     issues.push({ path: 'body', message: 'a JSON body is required' });
   }
-  const body = endpoint.body && rawBody === undefined ? undefined : parsePart('body', endpoint.body, rawBody, issues);
+  const body = bodyRequired && rawBody === undefined ? undefined : parsePart('body', endpoint.body, rawBody, issues);
   if (issues.length > 0) throw new ValidationError(issues);
   return { params, query, body };
 }

@@ -42,3 +42,21 @@ export const taskSchema = z.object({
   updated_at: isoDateTime,
 });
 export type Task = z.infer<typeof taskSchema>;
+
+/** Resources one task may hold (each claimed in the same commit as the task). */
+export const MAX_TASK_RESOURCES = 20;
+
+export const newTaskSchema = z.strictObject({
+  disaster_id: idSchema.describe('A confirmed disaster.'),
+  priority: prioritySchema,
+  instructions: text(1, 4000),
+  role_required: taskRoleSchema.describe('Who can do it: volunteer (volunteers and responders) or responder (responders only).'),
+  resource_ids: z
+    .array(idSchema)
+    .max(MAX_TASK_RESOURCES)
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'must not repeat a resource id' })
+    .optional()
+    .describe(`Up to ${MAX_TASK_RESOURCES} available resources to allocate, all or none.`),
+  request_id: idSchema.optional().describe('The help request this task serves; it must belong to the same disaster.'),
+});
+export type NewTaskBody = z.infer<typeof newTaskSchema>;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineEndpoint, Reply } from '../http/endpoint.js';
 import { idSchema, pageOf, pageQuerySchema, text } from '../shared/schemas.js';
-import { prioritySchema, taskRoleSchema } from '../tasks/model.js';
+import { prioritySchema, taskRoleSchema, taskSchema } from '../tasks/model.js';
 import { approvalStatusSchema, workflowOutputSchema, workflowResourceSchema, workflowTaskSchema } from './model.js';
 import * as workflow from './service.js';
 
@@ -141,6 +141,21 @@ export const workflowEndpoints = [
     response: null,
     errors: [404, 409],
     handler: ({ params }) => workflow.removeTask(params.request_id, params.task_id),
+  }),
+  defineEndpoint({
+    method: 'post',
+    path: '/workflow-outputs/{request_id}/tasks/{task_id}/create-task',
+    tag: TAG,
+    summary: 'Turn an approved workflow task into a real task linked to the request.',
+    description:
+      'Creates the task under the rules of POST /tasks (201): the disaster must be confirmed, the resources are allocated all or none (409 naming the unavailable ones). resource_ids defaults to the resources of the approved suggestions; send [] for none. The workflow task must be approved (409 otherwise). Calling it again answers 409 with the existing task_id.',
+    access: ADMIN,
+    params: taskParams,
+    body: z.strictObject({ resource_ids: z.array(idSchema).max(20).optional() }).optional(),
+    response: taskSchema,
+    status: 201,
+    errors: [404, 409],
+    handler: ({ caller, params, body }) => workflow.createTaskFromWorkflow(caller, params.request_id, params.task_id, body?.resource_ids),
   }),
   defineEndpoint({
     method: 'get',

@@ -1,0 +1,53 @@
+// Notifications: `users/{uid}/notifications/{id}`, written in the same transaction as the change
+// they announce (a task assigned to you, authorized, cancelled). Clients listen to that
+// subcollection directly (rules let only that user read it) or list it with GET /notifications/me.
+import type { Query, Transaction } from 'firebase-admin/firestore';
+import { collections } from '../data/collections.js';
+import { db } from '../data/firestore.js';
+import { paginate } from '../data/paginate.js';
+import { NotFoundError } from '../errors.js';
+import type { Caller } from '../http/endpoint.js';
+import type { Page, PageQuery } from '../shared/schemas.js';
+import type { Notification } from './model.js';
+
+export interface NotificationInput {
+  kind: Notification['kind'];
+  text: string;
+  task_id?: string | null;
+  request_id?: string | null;
+}
+
+/** Adds a notification for `userId` to the transaction; returns it. */
+export function notify(tx: Transaction, userId: string, input: NotificationInput, now: string): Notification {
+  const ref = collections.notifications.ref(userId).doc();
+  const notification: Notification = {
+    id: ref.id,
+    user_id: userId,
+    kind: input.kind,
+    text: input.text,
+    task_id: input.task_id ?? null,
+    request_id: input.request_id ?? null,
+    read: false,
+    created_at: now,
+  };
+  tx.create(ref, notification);
+  return notification;
+}
+
+export function listOwnNotifications(caller: Caller, filters: { read?: boolean | undefined }, page: PageQuery): Promise<Page<Notification>> {
+  let query: Query<Notification> = collections.notifications.ref(caller.uid);
+  if (filters.read !== undefined) query = query.where('read', '==', filters.read);
+  return paginate(query, page);
+}
+
+/** Marks one of the caller's notifications read or unread; another user's is simply not found. */
+export async function markNotification(caller: Caller, notificationId: string, read: boolean): Promise<Notification> {
+  const ref = collections.notifications.doc(caller.uid, notificationId);
+  return db().runTransaction(async (tx) => {
+    const notification = (await tx.get(ref)).data();
+    if (!notification) throw new NotFoundError('Notification', notificationId);
+    if (notification.read === read) return notification;
+    tx.update(ref.withConverter(null), { read });
+    return { ...notification, read };
+  });
+}

@@ -1,0 +1,110 @@
+// /tasks/... (spec 4.3). Transition table: tasks/transitions.ts; request follow-up: tasks/request-status.ts.
+import { z } from 'zod';
+import { defineEndpoint } from '../http/endpoint.js';
+import { idSchema, pageOf, pageQuerySchema } from '../shared/schemas.js';
+import { newTaskSchema, taskSchema, taskStatusSchema } from './model.js';
+import * as tasks from './service.js';
+
+const TAG = 'tasks';
+const params = z.strictObject({ task_id: idSchema });
+const writeLimit = { bucket: 'tasks:write', limit: 120, windowSeconds: 60 };
+
+export const taskEndpoints = [
+  defineEndpoint({
+    method: 'get',
+    path: '/tasks',
+    tag: TAG,
+    summary: 'List all tasks, newest first; filter by status, disaster_id, request_id, assigned_to.',
+    access: ['admin'],
+    query: pageQuerySchema.extend({
+      status: taskStatusSchema.optional(),
+      disaster_id: idSchema.optional(),
+      request_id: idSchema.optional(),
+      assigned_to: idSchema.optional(),
+    }),
+    response: pageOf(taskSchema),
+    handler: ({ query: { limit, cursor, ...filters } }) => tasks.listTasks(filters, { limit, cursor }),
+  }),
+  defineEndpoint({
+    method: 'post',
+    path: '/tasks',
+    tag: TAG,
+    summary: 'Create a task (status pending), allocating its resources all or none.',
+    description:
+      'Every resource in resource_ids must exist (404 names the unknown ones) and be available (409 names the unavailable ones); they all become in_use, held by the task, or nothing changes. The disaster must be confirmed; a request_id must name a request of that disaster that is still open or in progress (it becomes in_progress).',
+    access: ['admin'],
+    body: newTaskSchema,
+    response: taskSchema,
+    status: 201,
+    errors: [404, 409],
+    rateLimit: writeLimit,
+    handler: ({ caller, body }) => tasks.createTask(caller, body),
+  }),
+  defineEndpoint({
+    method: 'get',
+    path: '/tasks/me',
+    tag: TAG,
+    summary: 'Tasks assigned to the caller, newest first; filter by status.',
+    access: 'authenticated',
+    query: pageQuerySchema.extend({ status: taskStatusSchema.optional() }),
+    response: pageOf(taskSchema),
+    handler: ({ caller, query: { limit, cursor, status } }) => tasks.listOwnTasks(caller, { status }, { limit, cursor }),
+  }),
+  defineEndpoint({
+    method: 'get',
+    path: '/tasks/{task_id}',
+    tag: TAG,
+    summary: 'Task details, with its history (who changed what, when, from what, to what).',
+    access: 'authenticated',
+    ownership: 'Admins and the assignee; anyone else gets 404.',
+    params,
+    response: taskSchema,
+    errors: [404],
+    handler: ({ caller, params }) => tasks.getTask(caller, params.task_id),
+  }),
+  defineEndpoint({
+    method: 'patch',
+    path: '/tasks/{task_id}/status',
+    tag: TAG,
+    summary: 'Move the task along: pending → on_route | cancelled | failed; on_route → completed | failed | cancelled.',
+    description:
+      'on_route needs the task assigned and authorized. Ending a task (completed, failed, cancelled) returns its resources to available (not_available if used up) and updates the linked request: in_progress while any of its tasks is active, fulfilled when none is active and one completed, open when all failed or were cancelled. A move outside the table is 409 invalid_transition.',
+    access: ['admin', 'responder', 'volunteer'],
+    ownership:
+      'on_route and completed: the assignee only. failed: the assignee or an admin. cancelled: an admin. A task the caller may not see is 404.',
+    params,
+    body: z.strictObject({ status: taskStatusSchema }),
+    response: taskSchema,
+    errors: [404, 409],
+    rateLimit: writeLimit,
+    handler: ({ caller, params, body }) => tasks.changeTaskStatus(caller, params.task_id, body.status),
+  }),
+  defineEndpoint({
+    method: 'patch',
+    path: '/tasks/{task_id}/assign',
+    tag: TAG,
+    summary: 'Assign a pending task to a user who can perform its role; the assignee is notified.',
+    description:
+      'role_required volunteer: a volunteer (who has set availability to available) or a responder; responder: a responder. Reassigning notifies the previous assignee. Assigning to the current assignee changes nothing.',
+    access: ['admin'],
+    params,
+    body: z.strictObject({ user_id: idSchema }),
+    response: taskSchema,
+    errors: [404, 409],
+    rateLimit: writeLimit,
+    handler: ({ caller, params, body }) => tasks.assignTask(caller, params.task_id, body.user_id),
+  }),
+  defineEndpoint({
+    method: 'patch',
+    path: '/tasks/{task_id}/authorize',
+    tag: TAG,
+    summary: 'Authorize the task (records who and when); needed before it goes on_route.',
+    description: 'Idempotent: authorizing an authorized task changes nothing. A task that ended cannot be authorized (409).',
+    access: ['admin'],
+    params,
+    response: taskSchema,
+    errors: [404, 409],
+    rateLimit: writeLimit,
+    handler: ({ caller, params }) => tasks.authorizeTask(caller, params.task_id),
+  }),
+];
