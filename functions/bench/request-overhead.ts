@@ -5,7 +5,7 @@
 // function runtime workers serving each side is sampled from /proc (figure 5).
 import { performance } from 'node:perf_hooks';
 import { figure, percentile, round, type Figure } from './figures.js';
-import { runLoad } from './load.js';
+import { runLoad, type HttpCall } from './load.js';
 import { memoryOf, type Session } from './session.js';
 import { overheadScenarios } from './scenarios.js';
 
@@ -50,20 +50,27 @@ export async function measureRequestOverhead(session: Session, options: Overhead
   const started = performance.now();
   try {
     for (const scenario of overheadScenarios) {
-      const calls = await scenario.prepare(session);
       const perRound = Math.max(1, Math.ceil((options.requests * (scenario.share ?? 1)) / options.rounds));
+      const calls = await scenario.prepare(session, perRound * options.rounds + options.warmup * options.concurrency * 2);
+      // Each side's calls are numbered across warm-up and rounds (a scenario may use up its data).
+      const numbered = (make: (i: number) => HttpCall) => {
+        let n = 0;
+        return () => make(n++);
+      };
+      const ourCalls = numbered(calls.ours);
+      const baseCalls = numbered(calls.baseline);
       // Warm-up: as many workers as the concurrency on both sides, each past its first call.
       for (let i = 0; i < options.warmup; i++) {
-        await runLoad(calls.ours, scenario.expect, options.concurrency * 2, options.concurrency);
-        await runLoad(calls.baseline, scenario.expect, options.concurrency * 2, options.concurrency);
+        await runLoad(ourCalls, scenario.expect, options.concurrency * 2, options.concurrency);
+        await runLoad(baseCalls, scenario.expect, options.concurrency * 2, options.concurrency);
       }
       const ours = { latencies: [] as number[], seconds: 0, failures: 0 };
       const base = { latencies: [] as number[], seconds: 0, failures: 0 };
       let firstFailure: string | null = null;
       for (let round = 0; round < options.rounds; round++) {
         for (const [side, make] of [
-          [ours, calls.ours],
-          [base, calls.baseline],
+          [ours, ourCalls],
+          [base, baseCalls],
         ] as const) {
           const result = await runLoad(make, scenario.expect, perRound, options.concurrency);
           side.latencies.push(...result.latencies_ms);

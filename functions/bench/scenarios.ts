@@ -9,6 +9,7 @@ import type { Role } from '../src/shared/schemas.js';
 import type { WorkflowOutput } from '../src/workflow/model.js';
 import { call, expectStatus, registeredUser, type TestUser } from '../test/helpers/api.js';
 import { tokenFor } from '../test/helpers/emulators.js';
+import { newResource, newTask, readyTask } from '../test/helpers/tasks-fixtures.js';
 import { disaster, join, quietRequest, requestValue, resource, spot, waitFor } from '../test/helpers/planning-fixtures.js';
 import { db } from '../src/data/firestore.js';
 import type { HttpCall } from './load.js';
@@ -21,7 +22,30 @@ export interface OverheadScenario {
   expect: number;
   /** Fewer calls than the run's default (a slow endpoint), as a fraction of it. */
   share?: number;
-  prepare(session: Session): Promise<{ ours: (i: number) => HttpCall; baseline: (i: number) => HttpCall }>;
+  /** `calls`: at most this many calls per side (for scenarios that use up their data). */
+  prepare(session: Session, calls: number): Promise<{ ours: (i: number) => HttpCall; baseline: (i: number) => HttpCall }>;
+}
+
+/**
+ * `count` copies of a task that is assigned to `assignee` and authorized, ready to go on_route:
+ * one made through the API, cloned in batches (raw documents, new ids and sort keys).
+ */
+async function readyTasks(assignee: TestUser, count: number): Promise<string[]> {
+  const admin = await registeredUser('admin');
+  const d = await disaster();
+  const model = (await readyTask(admin, assignee, d.id)) as { id: string };
+  const raw = (await db().collection(collections.tasks.path).doc(model.id).get()).data() ?? {};
+  const ids: string[] = [];
+  for (let start = 0; start < count; start += 400) {
+    const batch = db().batch();
+    for (let i = start; i < Math.min(count, start + 400); i++) {
+      const id = `${model.id}-${i}`;
+      ids.push(id);
+      batch.set(db().collection(collections.tasks.path).doc(id), { ...raw, id, sort_key: `${String(raw.sort_key).split('~')[0]}~${id}` });
+    }
+    await batch.commit();
+  }
+  return ids;
 }
 
 /** `count` stored requests that the planning trigger skips at once (marked as duplicates). */
@@ -82,6 +106,21 @@ export const overheadScenarios: OverheadScenario[] = [
       const d = await disaster();
       const body = { disaster_id: d.id, type_of_need: 'water', description: 'Bench: drinking water for 5', location: spot() };
       return both(session, 'POST', '/requests', owner.token, body);
+    },
+  },
+  {
+    name: 'PATCH /tasks/{id}/status',
+    expect: 200,
+    // pending → on_route by the assignee: each call moves a task of its own, ready in advance.
+    async prepare(session, calls) {
+      const assignee = await registeredUser('responder');
+      const ours = await readyTasks(assignee, calls);
+      const theirs = await readyTasks(assignee, calls);
+      const body = { status: 'on_route' };
+      return {
+        ours: (i) => ({ method: 'PATCH', url: `${session.apiUrl}/tasks/${ours[i]}/status`, token: assignee.token, body }),
+        baseline: (i) => ({ method: 'PATCH', url: `${session.baselineUrl}/tasks/${theirs[i]}/status`, token: assignee.token, body }),
+      };
     },
   },
 ];
@@ -306,6 +345,139 @@ export const costScenarios: Record<string, CostScenario> = {
     async arrange(ctx) {
       const reporter = await ctx.user('volunteer');
       return { method: 'DELETE', path: `/observations/${(await observation(reporter)).id}`, token: reporter.token, expect: 204 };
+    },
+  },
+
+  // --- tasks, resources, notifications ---
+  'GET /tasks': {
+    page: true,
+    minimum: { reads: 2, writes: 0, why: 'a page of 2' },
+    async arrange(ctx) {
+      const [admin, d] = [await ctx.user('admin'), await disaster()];
+      await Promise.all([newTask(admin, d.id), newTask(admin, d.id), newTask(admin, d.id)]);
+      return { method: 'GET', path: '/tasks?limit=2', token: admin.token, expect: 200 };
+    },
+  },
+  'POST /tasks': {
+    minimum: { reads: 3, writes: 4, why: 'the disaster, the resource and its claim (all or none); the task, the claim, the resource, a history entry in the task' },
+    async arrange(ctx) {
+      const [admin, owner, d] = [await ctx.user('admin'), await ctx.user('volunteer'), await disaster()];
+      const unit = (await newResource(owner)) as { id: string };
+      return { method: 'POST', path: '/tasks', token: admin.token, body: { disaster_id: d.id, priority: 2, instructions: 'Bring the boat to the school', role_required: 'volunteer', resource_ids: [unit.id] }, expect: 201 };
+    },
+  },
+  'GET /tasks/me': {
+    minimum: { reads: 1, writes: 0, why: 'the caller\'s 1 task' },
+    async arrange(ctx) {
+      const [admin, responder, d] = [await ctx.user('admin'), await ctx.user('responder'), await disaster()];
+      await readyTask(admin, responder, d.id);
+      return { method: 'GET', path: '/tasks/me', token: responder.token, expect: 200 };
+    },
+  },
+  'GET /tasks/{task_id}': {
+    minimum: { reads: 1, writes: 0, why: 'the task' },
+    async arrange(ctx) {
+      const [admin, responder, d] = [await ctx.user('admin'), await ctx.user('responder'), await disaster()];
+      const task = (await readyTask(admin, responder, d.id)) as { id: string };
+      return { method: 'GET', path: `/tasks/${task.id}`, token: responder.token, expect: 200 };
+    },
+  },
+  'PATCH /tasks/{task_id}/status': {
+    minimum: { reads: 1, writes: 2, why: 'the task; the task, the once-only transition marker' },
+    async arrange(ctx) {
+      const [admin, responder, d] = [await ctx.user('admin'), await ctx.user('responder'), await disaster()];
+      const task = (await readyTask(admin, responder, d.id)) as { id: string };
+      return { method: 'PATCH', path: `/tasks/${task.id}/status`, token: responder.token, body: { status: 'on_route' }, expect: 200 };
+    },
+  },
+  'PATCH /tasks/{task_id}/assign': {
+    minimum: { reads: 2, writes: 2, why: 'the task, the assignee (role fits?); the task, the assignee\'s notification' },
+    async arrange(ctx) {
+      const [admin, responder, d] = [await ctx.user('admin'), await ctx.user('responder'), await disaster()];
+      const task = (await newTask(admin, d.id)) as { id: string };
+      return { method: 'PATCH', path: `/tasks/${task.id}/assign`, token: admin.token, body: { user_id: responder.uid }, expect: 200 };
+    },
+  },
+  'PATCH /tasks/{task_id}/authorize': {
+    minimum: { reads: 1, writes: 2, why: 'the task; the task, the assignee\'s notification' },
+    async arrange(ctx) {
+      const [admin, responder, d] = [await ctx.user('admin'), await ctx.user('responder'), await disaster()];
+      const task = (await newTask(admin, d.id)) as { id: string };
+      expectStatus(await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: { user_id: responder.uid } }), 200);
+      return { method: 'PATCH', path: `/tasks/${task.id}/authorize`, token: admin.token, expect: 200 };
+    },
+  },
+  'GET /resources': {
+    page: true,
+    minimum: { reads: 2, writes: 0, why: 'a page of 2' },
+    async arrange(ctx) {
+      const owner = await ctx.user('volunteer');
+      await Promise.all([newResource(owner), newResource(owner), newResource(owner)]);
+      return { method: 'GET', path: '/resources?limit=2', token: owner.token, expect: 200 };
+    },
+  },
+  'POST /resources': {
+    minimum: { reads: 0, writes: 1, why: 'the resource' },
+    arrange: async (ctx) => ({ method: 'POST', path: '/resources', token: (await ctx.user('volunteer')).token, body: { name: 'Generator', category: 'power', quantity: 1, unit: 'units', location: spot() }, expect: 201 }),
+  },
+  'GET /resources/available': {
+    page: true,
+    minimum: { reads: 2, writes: 0, why: 'a page of 2' },
+    async arrange(ctx) {
+      const owner = await ctx.user('volunteer');
+      await Promise.all([newResource(owner), newResource(owner), newResource(owner)]);
+      return { method: 'GET', path: '/resources/available?limit=2', token: owner.token, expect: 200 };
+    },
+  },
+  'GET /resources/locations': {
+    page: true,
+    minimum: { reads: 2, writes: 0, why: 'a page of 2 points' },
+    async arrange(ctx) {
+      const owner = await ctx.user('volunteer');
+      await Promise.all([newResource(owner), newResource(owner), newResource(owner)]);
+      return { method: 'GET', path: '/resources/locations?limit=2', token: owner.token, expect: 200 };
+    },
+  },
+  'GET /resources/{rid}': {
+    minimum: { reads: 1, writes: 0, why: 'the resource' },
+    async arrange(ctx) {
+      const owner = await ctx.user('volunteer');
+      const unit = (await newResource(owner)) as { id: string };
+      return { method: 'GET', path: `/resources/${unit.id}`, token: owner.token, expect: 200 };
+    },
+  },
+  'PATCH /resources/{rid}': {
+    minimum: { reads: 1, writes: 1, why: 'the resource (owner?); the resource' },
+    async arrange(ctx) {
+      const owner = await ctx.user('volunteer');
+      const unit = (await newResource(owner)) as { id: string };
+      return { method: 'PATCH', path: `/resources/${unit.id}`, token: owner.token, body: { description: 'Fuelled, keys at the gate' }, expect: 200 };
+    },
+  },
+  'PUT /resources/{rid}/status': {
+    minimum: { reads: 1, writes: 1, why: 'the resource (owner? in use?); the resource' },
+    async arrange(ctx) {
+      const owner = await ctx.user('volunteer');
+      const unit = (await newResource(owner)) as { id: string };
+      return { method: 'PUT', path: `/resources/${unit.id}/status`, token: owner.token, body: { status: 'not_available' }, expect: 200 };
+    },
+  },
+  'GET /notifications/me': {
+    page: true,
+    minimum: { reads: 2, writes: 0, why: 'the caller\'s 2 notifications (assigned, authorized)' },
+    async arrange(ctx) {
+      const [admin, responder, d] = [await ctx.user('admin'), await ctx.user('responder'), await disaster()];
+      await readyTask(admin, responder, d.id);
+      return { method: 'GET', path: '/notifications/me', token: responder.token, expect: 200 };
+    },
+  },
+  'PATCH /notifications/{id}': {
+    minimum: { reads: 1, writes: 1, why: 'the notification; the notification' },
+    async arrange(ctx) {
+      const [admin, responder, d] = [await ctx.user('admin'), await ctx.user('responder'), await disaster()];
+      await readyTask(admin, responder, d.id);
+      const page = expectStatus<{ items: { id: string }[] }>(await call('GET', '/notifications/me', { token: responder.token }), 200);
+      return { method: 'PATCH', path: `/notifications/${page.items[0]?.id ?? 'none'}`, token: responder.token, body: { read: true }, expect: 200 };
     },
   },
 

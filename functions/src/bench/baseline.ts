@@ -128,5 +128,29 @@ export function buildBaselineApp(): express.Express {
     json(res, 201, request);
   });
 
+  // PATCH /tasks/{id}/status (pending → on_route by the assignee): rate limit; in a transaction,
+  // the task, checks, the once-only transition marker, the task with a history entry.
+  server.patch('/tasks/:id/status', async (req, res) => {
+    const caller = await verify(req, res);
+    if (caller === null) return;
+    const to = (req.body as { status?: string }).status;
+    await rateLimit('tasks:write', caller.uid);
+    const ref = db().collection('tasks').doc(req.params.id);
+    const result = await db().runTransaction(async (tx) => {
+      const task = (await tx.get(ref)).data();
+      if (!task || task.assigned_to !== caller.uid) return null;
+      if (task.status !== 'pending' || to !== 'on_route' || !task.authorized) return 'conflict';
+      const at = new Date().toISOString();
+      const from = String(task.status);
+      tx.create(db().collection('task_transitions').doc(`${req.params.id}_${from}`), { task_id: req.params.id, from, to, by: caller.uid, at });
+      const entry = { at, by: caller.uid, action: 'status_changed', from, to };
+      tx.update(ref, { status: to, updated_at: Timestamp.fromDate(new Date(at)), history: FieldValue.arrayUnion(entry) });
+      return { ...plain(task), status: to, updated_at: at };
+    });
+    if (result === null) return json(res, 404, { error: 'not_found' });
+    if (result === 'conflict') return json(res, 409, { error: 'invalid_transition' });
+    json(res, 200, result);
+  });
+
   return server;
 }
