@@ -45,7 +45,7 @@ const REGION = { lat: 60, lng: 20, size: 4 };
 const NEIGHBOURHOOD = 1000;
 
 /** Resolves once the workflow output of `requestId` exists, seen through a listener (not counted). */
-function planReadable(requestId: string, timeoutMs = 60_000): Promise<void> {
+function planReadable(requestId: string, timeoutMs = 120_000): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       unsubscribe();

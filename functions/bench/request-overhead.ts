@@ -79,6 +79,11 @@ export async function measureRequestOverhead(session: Session, options: Overhead
           firstFailure ??= result.firstFailure;
         }
       }
+      if (calls.settle) {
+        const t = performance.now();
+        await calls.settle();
+        options.say(`[bench] ${scenario.name}: background work settled in ${round((performance.now() - t) / 1000, 1)} s`);
+      }
       if (ours.failures + base.failures > 0) {
         throw new Error(`${scenario.name}: ${ours.failures} failed calls to the API, ${base.failures} to the baseline; first: ${firstFailure}`);
       }

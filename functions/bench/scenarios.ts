@@ -23,7 +23,7 @@ export interface OverheadScenario {
   /** Fewer calls than the run's default (a slow endpoint), as a fraction of it. */
   share?: number;
   /** `calls`: at most this many calls per side (for scenarios that use up their data). */
-  prepare(session: Session, calls: number): Promise<{ ours: (i: number) => HttpCall; baseline: (i: number) => HttpCall }>;
+  prepare(session: Session, calls: number): Promise<{ ours: (i: number) => HttpCall; baseline: (i: number) => HttpCall; settle?: () => Promise<void> }>;
 }
 
 /**
@@ -105,7 +105,16 @@ export const overheadScenarios: OverheadScenario[] = [
       const owner = await registeredUser('affected_individual');
       const d = await disaster();
       const body = { disaster_id: d.id, type_of_need: 'water', description: 'Bench: drinking water for 5', location: spot() };
-      return both(session, 'POST', '/requests', owner.token, body);
+      return {
+        ...both(session, 'POST', '/requests', owner.token, body),
+        // The trigger relay works through every creation after the load: let it finish first.
+        settle: async () => {
+          await waitFor('the relay to handle every request of the load', async () => {
+            const made = await collections.requests.ref().where('owner_id', '==', owner.uid).get();
+            return made.docs.every((doc) => doc.data().planning.state !== 'pending') ? true : undefined;
+          }, 300_000);
+        },
+      };
     },
   },
   {
