@@ -427,7 +427,7 @@ export const costScenarios: Record<string, CostScenario> = {
   },
   'POST /resources': {
     minimum: { reads: 0, writes: 1, why: 'the resource' },
-    arrange: async (ctx) => ({ method: 'POST', path: '/resources', token: (await ctx.user('volunteer')).token, body: { name: 'Generator', category: 'power', quantity: 1, unit: 'units', location: spot() }, expect: 201 }),
+    arrange: async (ctx) => ({ method: 'POST', path: '/resources', token: (await ctx.user('volunteer')).token, body: { name: 'Pickup truck', category: 'vehicle', quantity: 1, unit: 'units', location: spot() }, expect: 201 }),
   },
   'GET /resources/available': {
     page: true,
