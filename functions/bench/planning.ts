@@ -167,11 +167,11 @@ export async function measurePlanning(session: Session, options: PlanningOptions
 
   // (b) reads per plan as the database grows.
   const random = prng(42);
-  const probe = prng(7);
   const region = await disaster('confirmed', { lat: REGION.lat + REGION.size / 2, lng: REGION.lng + REGION.size / 2 });
   const readsAt: { size: number; median: number; max: number }[] = [];
   let seeded = 0;
   for (const size of options.sizes) {
+    const probe = prng(7); // the same places at every size
     const t = performance.now();
     // Nobody listens to resources or users: spare the trigger relay's listener 2 x size events.
     await session.pauseListeners(true);

@@ -603,6 +603,14 @@ export const costScenarios: Record<string, CostScenario> = {
       return { method: 'DELETE', path: `/workflow-outputs/${req.id}/tasks/wt-1`, token: admin.token, expect: 204 };
     },
   },
+  'POST /workflow-outputs/{request_id}/tasks/{task_id}/create-task': {
+    minimum: { reads: 3, writes: 4, why: 'the output, the request, the disaster; the task, the output (task_id), the request (in_progress), the assignee notification if any' },
+    arrange: async (ctx) => {
+      const { admin, req } = await planned(ctx);
+      expectStatus(await call('PATCH', `/workflow-outputs/${req.id}/tasks/wt-1`, { token: admin.token, body: { approval_status: 'approved' } }), 200);
+      return { method: 'POST', path: `/workflow-outputs/${req.id}/tasks/wt-1/create-task`, token: admin.token, expect: 201 };
+    },
+  },
   'GET /workflow-outputs/{request_id}/resources': {
     minimum: { reads: 1, writes: 0, why: 'the output (suggestions are embedded)' },
     arrange: async (ctx) => {
