@@ -11,6 +11,10 @@
 //   the last reset, in total and per collection), `DELETE /emulator/v1/metrics` (reset), and
 //   `POST /emulator/v1/listeners:pause|resume` for bulk loads (see below).
 // The first bytes of each connection decide: an HTTP/2 client starts with "PRI * HTTP/2.0".
+//
+// Test hook (fault tests): `POST /emulator/test/outage?seconds=N` makes the database unreachable
+// for N seconds (at most 120; every gRPC connection is cut and new ones are refused, the data is
+// kept), `DELETE /emulator/test/outage` ends it early. HTTP/1.1 keeps answering meanwhile.
 import { createRequire } from 'node:module';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type Socket } from 'node:net';
@@ -199,6 +203,11 @@ events.on = (event, handler) => {
 events.off = (event, handler) => off(event, scoped.get(handler) ?? handler);
 
 const METRICS_PATH = '/emulator/v1/metrics';
+const OUTAGE_PATH = '/emulator/test/outage';
+/** Until when gRPC is refused (ms since the epoch); 0 when the database is reachable. */
+let outageUntil = 0;
+const grpcConnections = new Set<Duplex>();
+const inOutage = () => Date.now() < outageUntil;
 
 const RESET_PATH = /^\/emulator\/v1\/projects\/[^/]+\/databases\/[^/]+\/documents\/?$/;
 
@@ -219,6 +228,14 @@ function handleHttp(req: IncomingMessage, res: ServerResponse): void {
   if (req.method === 'POST' && (path === '/emulator/v1/listeners:pause' || path === '/emulator/v1/listeners:resume')) {
     listenersPaused = path.endsWith(':pause');
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ paused: listenersPaused }));
+    return;
+  }
+  if (path === OUTAGE_PATH && (req.method === 'POST' || req.method === 'DELETE')) {
+    const seconds = Math.min(120, Math.max(0, Number(new URL(req.url ?? '/', 'http://x').searchParams.get('seconds') ?? '30') || 0));
+    outageUntil = req.method === 'POST' ? Date.now() + seconds * 1000 : 0;
+    if (inOutage()) for (const connection of grpcConnections) connection.destroy();
+    console.log(`[firestore] test hook: ${inOutage() ? `outage for ${seconds} s` : 'outage over'}`);
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ outage_until: inOutage() ? new Date(outageUntil).toISOString() : null }));
     return;
   }
   if (req.method === 'GET' && path === '/') {
@@ -280,8 +297,16 @@ const server = createNetServer((socket) => {
     if (isHttp2 && buffered.length < HTTP2_PREFACE.length) return; // need more bytes to decide
     socket.off('data', onData);
     socket.pause();
+    if (isHttp2 && inOutage()) {
+      socket.destroy();
+      return;
+    }
     const stream = new Replayed(socket, buffered);
-    if (isHttp2) injector.injectConnection(stream);
+    if (isHttp2) {
+      grpcConnections.add(stream);
+      stream.on('close', () => grpcConnections.delete(stream));
+      injector.injectConnection(stream);
+    }
     else http.emit('connection', stream);
   };
   socket.on('data', onData);

@@ -103,7 +103,8 @@ async function main(): Promise<void> {
   console.log(`[test] stack up in ${startup} s at ${stack.baseUrl} (Firestore: ${stack.firestoreKind}); emulator log: ${stack.logFile}`);
 
   const t1 = performance.now();
-  const env = { ...process.env, ...stack.env, STACK_FIRESTORE_KIND: stack.firestoreKind, STACK_LOG_FILE: stack.logFile };
+  // No metadata server here: skip google-auth's probe (a MetadataLookupWarning per test otherwise).
+  const env = { ...process.env, ...stack.env, STACK_FIRESTORE_KIND: stack.firestoreKind, STACK_LOG_FILE: stack.logFile, METADATA_SERVER_DETECTION: 'none' };
   const results: FileResult[] = [];
   for (const file of files.length > 0 ? files : allTestFiles()) {
     console.log(`\n[test] ${file}`);

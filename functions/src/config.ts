@@ -13,6 +13,19 @@ function list(value: string | undefined): string[] {
     .filter((item) => item !== '');
 }
 
+/**
+ * The Gemini API key when one is configured (the secret in production, functions/.secret.local
+ * under the emulator), else ''. Unset in tests: then the params layer is not asked (it warns).
+ */
+export function configuredGeminiKey(): string {
+  if (!process.env.GEMINI_API_KEY) return '';
+  try {
+    return geminiApiKey.value();
+  } catch {
+    return process.env.GEMINI_API_KEY ?? '';
+  }
+}
+
 export const config = {
   corsAllowedOrigins: (): string[] => list(process.env.CORS_ALLOWED_ORIGINS),
 };

@@ -1,6 +1,7 @@
 // Every endpoint of the API, feature by feature. Find an endpoint's code from its path:
 // /users/... lives in users/endpoints.ts, /requests/... in requests/endpoints.ts, and so on.
 import { chatEndpoints } from './chat/endpoints.js';
+import { chatbotEndpoints } from './chatbot/endpoints.js';
 import { disasterEndpoints } from './disasters/endpoints.js';
 import type { Endpoint } from './http/endpoint.js';
 import { metaEndpoints } from './meta/endpoints.js';
@@ -24,5 +25,6 @@ export const allEndpoints: readonly Endpoint[] = [
   ...taskEndpoints,
   ...resourceEndpoints,
   ...notificationEndpoints,
+  ...chatbotEndpoints,
   ...metaEndpoints(() => allEndpoints),
 ];

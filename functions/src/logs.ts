@@ -101,6 +101,14 @@ export const logs = {
   requestStatusFollowedTasks(requestId: string, from: string, to: string): void {
     logger.info('request status follows its tasks', { request_id: requestId, from, to });
   },
+  /** Never the message or the reply: they may carry personal details. */
+  chatbotAnswered(uid: string, assistant: string, intent: string | null, durationMs: number, docsRead: number): void {
+    logger.info('chatbot answered', { uid, assistant, intent, duration_ms: durationMs, docs_read: docsRead });
+  },
+  /** The reason only: never the prompt (it carries the caller's records and message). */
+  chatbotFallback(uid: string, reason: string): void {
+    logger.warn('gemini assistant not used, deterministic answer instead', { uid, reason });
+  },
 };
 
 function describe(error: unknown): Record<string, unknown> {

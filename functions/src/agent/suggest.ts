@@ -14,6 +14,8 @@ import type { Observation } from '../observations/model.js';
 import { distanceKm, geohashOf, geohashRanges } from '../shared/geo.js';
 import type { Location } from '../shared/schemas.js';
 import { byAge, clusterAround, describeCluster } from './cluster.js';
+import { summarizeCluster } from './summary.js';
+import type { GeminiSettings } from '../shared/gemini.js';
 import { agentConfig, type AgentConfig } from './config.js';
 import { evidenceRef, readEvidence, type Evidence } from './evidence.js';
 
@@ -37,7 +39,11 @@ function isAlreadyExists(error: unknown): boolean {
   return (error as { code?: unknown }).code === 6; // gRPC ALREADY_EXISTS
 }
 
-export async function processObservation(observationId: string, config: AgentConfig = agentConfig()): Promise<AgentOutcome> {
+export async function processObservation(
+  observationId: string,
+  config: AgentConfig = agentConfig(),
+  gemini: GeminiSettings | null = null,
+): Promise<AgentOutcome> {
   const seed = (await collections.observations.doc(observationId).get()).data();
   if (!seed) return none(observationId, 'the observation no longer exists');
 
@@ -67,12 +73,12 @@ export async function processObservation(observationId: string, config: AgentCon
 
   // A member already backs a suggestion: the cluster is that suggestion's (oldest id wins if several).
   const existing = [...new Set(members.map((o) => evidence.get(o.id)).filter((e): e is Evidence => e?.state === 'suggested').map((e) => e.disaster_id))].sort();
-  if (existing[0] !== undefined) return addEvidence(existing[0], members, config);
+  if (existing[0] !== undefined) return addEvidence(existing[0], members, config, gemini);
 
   const anchor = members[0]!;
   const disasterId = `agent-${anchor.id}`;
-  const created = await createSuggestion(disasterId, anchor.id, members.slice(0, config.maxEvidence));
-  return created ?? addEvidence(disasterId, members, config);
+  const created = await createSuggestion(disasterId, anchor.id, members.slice(0, config.maxEvidence), gemini);
+  return created ?? addEvidence(disasterId, members, config, gemini);
 }
 
 function none(observationId: string, reason: string): AgentOutcome {
@@ -80,13 +86,25 @@ function none(observationId: string, reason: string): AgentOutcome {
   return { kind: 'none', reason };
 }
 
-function suggestionOf(disasterId: string, clusterKey: string, members: readonly Observation[], createdAt: string, now: string): Disaster {
+/** The suggestion for a cluster, with its summary (Gemini's when configured); no I/O but Gemini. */
+async function describeSuggestion(disasterId: string, members: readonly Observation[], gemini: GeminiSettings | null) {
   const described = describeCluster(members);
+  return { described, summary: await summarizeCluster(disasterId, members, described, gemini) };
+}
+
+function suggestionOf(
+  disasterId: string,
+  clusterKey: string,
+  members: readonly Observation[],
+  { described, summary }: Awaited<ReturnType<typeof describeSuggestion>>,
+  createdAt: string,
+  now: string,
+): Disaster {
   return {
     id: disasterId,
     name: described.name,
     type: described.type,
-    description: described.summary,
+    description: summary.summary,
     location: described.location,
     geohash: geohashOf(described.location),
     radius_km: described.radius_km,
@@ -96,8 +114,8 @@ function suggestionOf(disasterId: string, clusterKey: string, members: readonly 
     suggestion: {
       cluster_key: clusterKey,
       observation_ids: members.map((o) => o.id),
-      summary: described.summary,
-      summarized_by: 'deterministic',
+      summary: summary.summary,
+      summarized_by: summary.summarized_by,
     },
     confirmed_at: null,
     confirmed_by: null,
@@ -117,9 +135,14 @@ function evidenceRecords(disaster: Disaster, now: string): Evidence[] {
 }
 
 /** create() of the deterministic id, with its evidence, in one batch; null when it already exists. */
-async function createSuggestion(disasterId: string, clusterKey: string, members: readonly Observation[]): Promise<AgentOutcome | null> {
+async function createSuggestion(
+  disasterId: string,
+  clusterKey: string,
+  members: readonly Observation[],
+  gemini: GeminiSettings | null,
+): Promise<AgentOutcome | null> {
   const now = new Date().toISOString();
-  const disaster = suggestionOf(disasterId, clusterKey, members, now, now);
+  const disaster = suggestionOf(disasterId, clusterKey, members, await describeSuggestion(disasterId, members, gemini), now, now);
   const batch = db().batch();
   batch.create(collections.disasters.doc(disasterId), disaster);
   for (const record of evidenceRecords(disaster, now)) batch.set(evidenceRef(record.observation_id), record);
@@ -134,7 +157,7 @@ async function createSuggestion(disasterId: string, clusterKey: string, members:
 }
 
 /** Adds the members to an existing suggestion's evidence; no write when nothing is new. */
-async function addEvidence(disasterId: string, members: readonly Observation[], config: AgentConfig): Promise<AgentOutcome> {
+async function addEvidence(disasterId: string, members: readonly Observation[], config: AgentConfig, gemini: GeminiSettings | null): Promise<AgentOutcome> {
   const ref = collections.disasters.doc(disasterId);
   const current = (await ref.get()).data();
   if (!current || current.status !== 'suggested' || !current.suggestion) {
@@ -152,11 +175,12 @@ async function addEvidence(disasterId: string, members: readonly Observation[], 
   });
   const all = [...previous, ...added].sort(byAge).slice(0, config.maxEvidence);
   const clusterKey = current.suggestion.cluster_key;
+  const description = await describeSuggestion(disasterId, all, gemini);
   const outcome = await db().runTransaction(async (tx) => {
     const fresh = (await tx.get(ref)).data();
     if (!fresh || fresh.status !== 'suggested') return null;
     const now = new Date().toISOString();
-    const next = suggestionOf(disasterId, clusterKey, all, fresh.created_at, now);
+    const next = suggestionOf(disasterId, clusterKey, all, description, fresh.created_at, now);
     tx.set(ref, next);
     for (const record of evidenceRecords(next, now)) tx.set(evidenceRef(record.observation_id), record);
     return next;

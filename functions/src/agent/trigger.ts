@@ -1,6 +1,9 @@
 // Adapter between the Firestore trigger (index.ts) and the agent: loaded lazily by the trigger.
+import { configuredGeminiKey } from '../config.js';
 import { logs } from '../logs.js';
+import { agentConfig } from './config.js';
 import { processObservation, type AgentOutcome } from './suggest.js';
+import { agentGeminiSettings } from './summary.js';
 
 export interface ObservationCreatedEvent {
   id: string;
@@ -14,5 +17,6 @@ export async function onObservationCreated(event: ObservationCreatedEvent): Prom
     logs.agentNoCluster('(none)', `event ${event.id} carries no observation_id`);
     return null;
   }
-  return processObservation(observationId);
+  const key = configuredGeminiKey();
+  return processObservation(observationId, agentConfig(), key ? agentGeminiSettings(key) : null);
 }

@@ -4,6 +4,7 @@
 import type { CollectionReference, DocumentReference } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import { messageSchema } from '../chat/model.js';
+import { conversationSchema } from '../chatbot/model.js';
 import { disasterSchema, memberSchema } from '../disasters/model.js';
 import { notificationSchema } from '../notifications/model.js';
 import { observationSchema } from '../observations/model.js';
@@ -65,6 +66,8 @@ export const collections = {
   tasks: defineCollection('tasks', taskSchema),
   resources: defineCollection('resources', resourceSchema),
   observations: defineCollection('observations', observationSchema),
+  /** `conversations/{id}`: one user's history with the assistant; `expires_at` carries a TTL policy. */
+  conversations: defineCollection('conversations', conversationSchema),
 };
 
 /** Collections written without a schema: infrastructure, never returned to clients. */

@@ -2,7 +2,7 @@
 // validate params/query/body, rate-limit, call the handler, check and send its answer.
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
-import { AppError, ForbiddenError, UnauthenticatedError, ValidationError, type FieldIssue } from '../errors.js';
+import { AppError, ForbiddenError, UnauthenticatedError, UnavailableError, ValidationError, type FieldIssue } from '../errors.js';
 import { logs } from '../logs.js';
 import { idSchema } from '../shared/schemas.js';
 import { identifyCaller } from './auth.js';
@@ -102,14 +102,44 @@ function send(endpoint: Endpoint, res: Response, result: unknown, requestId: str
   res.status(reply.status).json(reply.body);
 }
 
+/**
+ * How long a request may wait on its backends (REQUEST_DEADLINE_MS, default 8 s): past it the
+ * answer is a 503. The Firestore client retries an unreachable database for 40 s and more on
+ * reads whatever its deadlines say; this keeps the answer within seconds. The late work is
+ * dropped (its result or error is only logged).
+ */
+function requestDeadlineMs(): number {
+  const configured = Number(process.env.REQUEST_DEADLINE_MS ?? '8000');
+  return Number.isFinite(configured) && configured >= 1000 ? configured : 8000;
+}
+
+async function withDeadline<T>(work: Promise<T>, ms: number, requestId: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      work.catch((error: unknown) => logs.unexpectedError(requestId, error));
+      reject(new UnavailableError('A backend did not answer in time; try again shortly.'));
+    }, ms);
+  });
+  try {
+    return await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function handle(endpoint: Endpoint, req: Request, res: Response): Promise<void> {
   res.locals.route = endpoint.path;
   const requestId = String(res.locals.requestId);
+  const result = await withDeadline(run(endpoint, req, res, requestId), requestDeadlineMs(), requestId);
+  send(endpoint, res, result, requestId);
+}
+
+async function run(endpoint: Endpoint, req: Request, res: Response, requestId: string): Promise<unknown> {
   const caller = await identifyCaller(req.get('authorization'), requestId);
   res.locals.uid = caller?.uid ?? null;
   authorize(endpoint.access, caller);
   const { params, query, body } = parseInput(endpoint, req);
   if (endpoint.rateLimit) await consumeRateLimit(endpoint.rateLimit, caller ? `uid:${caller.uid}` : `ip:${req.ip}`);
-  const result = await endpoint.handler({ caller, params, query, body, requestId, ip: req.ip ?? 'unknown' });
-  send(endpoint, res, result, requestId);
+  return endpoint.handler({ caller, params, query, body, requestId, ip: req.ip ?? 'unknown' });
 }

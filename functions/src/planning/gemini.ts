@@ -1,23 +1,13 @@
-// The Gemini planner (@google/genai, structured JSON output). Gemini may reword, prioritise and
-// add tasks, but every id it returns must be one of the candidates found nearby (they exist and
-// are available), or it is dropped. Time-outs, 429 and 5xx are retried with bounded back-off;
-// anything else, or lasting failure, throws GeminiFailure and the caller falls back.
+// The Gemini planner (structured JSON output through shared/gemini.ts). Gemini may reword,
+// prioritise and add tasks, but every id it returns must be one of the candidates found nearby
+// (they exist and are available), or it is dropped. Failures throw GeminiFailure and the caller
+// falls back to the deterministic plan.
 import { z } from 'zod';
+import { DEFAULT_GEMINI_MODEL, generateJson, type GeminiSettings } from '../shared/gemini.js';
 import type { Plan, PlannedResource, PlannedTask, PlanningContext } from './deterministic.js';
 import { MAX_SUGGESTED_RESOURCES, NEED_PLANS } from './deterministic.js';
 
-export interface GeminiSettings {
-  apiKey: string;
-  /** The REST endpoint; Google's by default, a local stand-in in tests. */
-  baseUrl?: string | undefined;
-  model: string;
-  /** Per attempt. */
-  timeoutMs: number;
-  maxAttempts: number;
-  initialBackoffMs: number;
-}
-
-export const DEFAULT_GEMINI_MODEL = 'gemini-2.5-flash';
+export { GeminiFailure, type GeminiSettings } from '../shared/gemini.js';
 
 export function geminiSettings(apiKey: string, env: NodeJS.ProcessEnv = process.env): GeminiSettings {
   const timeoutMs = Number(env.GEMINI_TIMEOUT_MS ?? '20000');
@@ -31,16 +21,6 @@ export function geminiSettings(apiKey: string, env: NodeJS.ProcessEnv = process.
   };
 }
 
-/** Why Gemini's plan could not be used; becomes the output's fallback_reason. */
-export class GeminiFailure extends Error {
-  constructor(
-    readonly reason: string,
-    readonly attempts: number,
-  ) {
-    super(reason);
-    this.name = 'GeminiFailure';
-  }
-}
 
 const MAX_TASKS = 8;
 
@@ -124,53 +104,6 @@ export function promptFor(context: PlanningContext): string {
   });
 }
 
-const BLOCKING_FINISH_REASONS = new Set(['SAFETY', 'PROHIBITED_CONTENT', 'BLOCKLIST', 'SPII', 'RECITATION', 'IMAGE_SAFETY']);
-
-/** A failure worth another attempt: time-outs, network errors, 408, 429, 5xx. */
-function isRetryable(error: unknown): boolean {
-  if (error instanceof GeminiFailure) return false;
-  const status = (error as { status?: unknown } | null)?.status;
-  if (typeof status === 'number') return status === 408 || status === 429 || status >= 500;
-  return true;
-}
-
-function describeError(error: unknown): string {
-  const status = (error as { status?: unknown } | null)?.status;
-  if (typeof status === 'number') return `HTTP ${status}`;
-  if (error instanceof Error) return error.name === 'AbortError' || error.name === 'TimeoutError' || /abort|time-?out/i.test(error.message) ? 'time-out' : error.message.slice(0, 200);
-  return String(error).slice(0, 200);
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** One call: the answer's JSON text, or a GeminiFailure for a blocked or empty answer. */
-async function generate(settings: GeminiSettings, context: PlanningContext): Promise<string> {
-  const { GoogleGenAI } = await import('@google/genai');
-  const ai = new GoogleGenAI({
-    apiKey: settings.apiKey,
-    httpOptions: { ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}), timeout: settings.timeoutMs },
-  });
-  const response = await ai.models.generateContent({
-    model: settings.model,
-    contents: promptFor(context),
-    config: {
-      systemInstruction: SYSTEM_INSTRUCTION,
-      responseMimeType: 'application/json',
-      responseJsonSchema: geminiResponseJsonSchema,
-      temperature: 0.2,
-    },
-  });
-  const blockReason = response.promptFeedback?.blockReason;
-  if (blockReason) throw new GeminiFailure(`Gemini blocked the prompt (${blockReason})`, 0);
-  const finishReason = response.candidates?.[0]?.finishReason;
-  if (finishReason && BLOCKING_FINISH_REASONS.has(finishReason)) {
-    throw new GeminiFailure(`Gemini withheld its answer (finish reason ${finishReason})`, 0);
-  }
-  const text = response.text;
-  if (!text) throw new GeminiFailure('Gemini returned an empty answer', 0);
-  return text;
-}
-
 /** Keeps only ids among the candidates; drops duplicates. Reports how many were dropped. */
 export function groundAnswer(answer: GeminiAnswer, context: PlanningContext): { tasks: PlannedTask[]; resources: PlannedResource[]; dropped: number } {
   const resourcesById = new Map(context.nearby.resources.map((r) => [r.id, r]));
@@ -207,37 +140,19 @@ export function groundAnswer(answer: GeminiAnswer, context: PlanningContext): { 
 }
 
 export async function geminiPlan(context: PlanningContext, settings: GeminiSettings): Promise<Plan> {
-  for (let attempt = 1; ; attempt++) {
-    let text: string;
-    try {
-      text = await generate(settings, context);
-    } catch (error) {
-      if (error instanceof GeminiFailure) throw new GeminiFailure(error.reason, attempt);
-      if (!isRetryable(error) || attempt >= settings.maxAttempts) {
-        throw new GeminiFailure(`Gemini failed after ${attempt} attempt(s): ${describeError(error)}`, attempt);
-      }
-      const backoff = Math.min(8000, settings.initialBackoffMs * 2 ** (attempt - 1));
-      await sleep(backoff / 2 + Math.random() * (backoff / 2));
-      continue;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new GeminiFailure('Gemini answered malformed JSON', attempt);
-    }
-    const parsed = geminiAnswerSchema.safeParse(json);
-    if (!parsed.success) {
-      throw new GeminiFailure(`Gemini's answer does not match the plan schema (${parsed.error.issues[0]?.message ?? 'invalid'})`, attempt);
-    }
-    const { tasks, resources, dropped } = groundAnswer(parsed.data, context);
-    return {
-      planner: 'gemini',
-      model: settings.model,
-      rationale: parsed.data.rationale + (dropped > 0 ? ` (${dropped} suggested id(s) were not eligible candidates and were dropped.)` : ''),
-      fallback_reason: null,
-      tasks,
-      resources,
-    };
-  }
+  const answer = await generateJson(settings, {
+    contents: promptFor(context),
+    systemInstruction: SYSTEM_INSTRUCTION,
+    responseJsonSchema: geminiResponseJsonSchema,
+    schema: geminiAnswerSchema,
+  });
+  const { tasks, resources, dropped } = groundAnswer(answer, context);
+  return {
+    planner: 'gemini',
+    model: settings.model,
+    rationale: answer.rationale + (dropped > 0 ? ` (${dropped} suggested id(s) were not eligible candidates and were dropped.)` : ''),
+    fallback_reason: null,
+    tasks,
+    resources,
+  };
 }

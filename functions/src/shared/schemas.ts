@@ -21,7 +21,11 @@ export const idSchema = z
   .string()
   .min(1)
   .max(128)
-  .regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, "_" and "-"');
+  .regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, "_" and "-"')
+  // Firestore reserves ids of the form __name__, and names of Object.prototype's members
+  // ("constructor", "valueOf", ...) break code that keeps ids as object keys (the embedded
+  // emulator answered both with 500s in test/hostile-input.test.ts). No real id is either.
+  .refine((id) => !/^__.*__$/.test(id) && !Object.prototype.hasOwnProperty.call(Object.prototype, id), 'is a reserved name');
 
 export const isoDateTime = z.iso.datetime({ offset: true }).describe('ISO-8601 timestamp in UTC.');
 

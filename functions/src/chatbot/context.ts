@@ -1,0 +1,328 @@
+// What the assistant may know about the caller: only what the caller may see through the API,
+// read straight from the data layer. Nothing here is ever about another user: their own requests
+// (owner_id == caller) with a coarse summary of the plan, tasks assigned to them, disasters that
+// are public (or, for admins, suggested) with whether the caller joined, and available resources
+// (visible to every signed-in user) nearest to the caller. No contact details, no other person's
+// ids or names. Both assistants see only this; so does anyone who manages to inject a prompt.
+import type { DocumentReference } from 'firebase-admin/firestore';
+import { collections } from '../data/collections.js';
+import type { Disaster } from '../disasters/model.js';
+import { NotFoundError } from '../errors.js';
+import type { Caller } from '../http/endpoint.js';
+import type { HelpRequest } from '../requests/model.js';
+import type { Resource } from '../resources/model.js';
+import { distanceKm, geohashRanges } from '../shared/geo.js';
+import type { Location } from '../shared/schemas.js';
+import type { Task } from '../tasks/model.js';
+import type { WorkflowOutput } from '../workflow/model.js';
+
+/** Most recent own requests and assigned tasks considered. */
+export const MAX_REQUESTS = 10;
+export const MAX_TASKS = 10;
+/** Recent public disasters checked for the caller's membership (no per-user membership index exists). */
+export const MEMBERSHIP_CANDIDATES = 30;
+/** Recent public disasters mentioned even when the caller has no link to them. */
+export const RECENT_PUBLIC = 3;
+/** Radii tried in turn for nearest resources; a wider one is read only when the narrower one is empty. */
+export const RESOURCE_RADII_KM = [10, 25, 50] as const;
+export const RESOURCES_PER_CATEGORY = 3;
+export const RESOURCES_ANY_CATEGORY = 5;
+const PER_RANGE_LIMIT = 100;
+
+export interface PlanSummary {
+  /** Workflow tasks the planner or a dispatcher proposed, and how many were approved or dispatched. */
+  tasks_planned: number;
+  tasks_approved: number;
+  tasks_dispatched: number;
+  roles_needed: string[];
+  /** Suggested resources that are not rejected (all resources are visible through GET /resources). */
+  resources: { id: string; name: string; category: string; distance_km: number | null; approval_status: string }[];
+}
+
+export interface RequestFacts {
+  id: string;
+  disaster_id: string;
+  disaster_name: string | null;
+  type_of_need: string;
+  description: string;
+  status: string;
+  closed_reason: string | null;
+  planning_state: string;
+  created_at: string;
+  status_changed_at: string;
+  plan: PlanSummary | null;
+}
+
+export interface TaskFacts {
+  id: string;
+  disaster_id: string;
+  disaster_name: string | null;
+  priority: number;
+  instructions: string;
+  role_required: string;
+  status: string;
+  authorized: boolean;
+  resource_ids: string[];
+  created_at: string;
+}
+
+export interface DisasterFacts {
+  id: string;
+  /** Why it is in the context: the caller joined it, it is one of theirs (question, request, task), or a recent public one. */
+  relation: 'joined' | 'referenced' | 'recent';
+  name: string;
+  type: Disaster['type'];
+  description: string;
+  severity: number;
+  radius_km: number;
+  status: Disaster['status'];
+  joined: boolean;
+  /** From the caller's location, when known. */
+  distance_km: number | null;
+}
+
+export interface ResourceFacts {
+  id: string;
+  name: string;
+  category: Resource['category'];
+  quantity: number;
+  unit: string;
+  distance_km: number;
+}
+
+export interface ChatContext {
+  user: { display_name: string | null; role: string | null; registered: boolean };
+  location_source: 'profile' | 'latest_request' | null;
+  requests: RequestFacts[];
+  tasks: TaskFacts[];
+  /** Visible disasters the caller joined or that their requests, tasks or question refer to. */
+  disasters: DisasterFacts[];
+  /** The disaster the question is about (the body's disaster_id), if any. */
+  focus_disaster_id: string | null;
+  nearby: { categories: Resource['category'][]; searched_km: number | null; resources: ResourceFacts[] };
+}
+
+export interface ContextOptions {
+  disasterId?: string | undefined;
+  /** Resource categories to look up nearest available units of. */
+  categories: Resource['category'][];
+  /** With no category asked for, still list the nearest available resources of any kind (Gemini). */
+  anyNearby: boolean;
+  /** Parts that cost reads, gathered only when the answer needs them (Gemini needs all). */
+  parts: ContextParts;
+}
+
+export interface ContextParts {
+  tasks: boolean;
+  /** The plans (workflow outputs) of the caller's requests. */
+  plans: boolean;
+  /** Recent public disasters and whether the caller joined them. */
+  memberships: boolean;
+}
+
+export const ALL_PARTS: ContextParts = { tasks: true, plans: true, memberships: true };
+
+const round = (km: number) => Math.round(km * 10) / 10;
+const clip = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
+
+const isVisible = (disaster: Disaster, caller: Caller) => disaster.status === 'confirmed' || caller.role === 'admin';
+
+function getAllData<T>(refs: DocumentReference<T>[]): Promise<(T | undefined)[]> {
+  // One read per document either way; parallel gets keep the converter's types.
+  return Promise.all(refs.map(async (ref) => (await ref.get()).data()));
+}
+
+/** The disaster a question names: 404 when it does not exist or the caller may not see it. */
+export async function visibleDisaster(caller: Caller, id: string): Promise<Disaster> {
+  const disaster = (await collections.disasters.doc(id).get()).data();
+  if (!disaster || !isVisible(disaster, caller)) throw new NotFoundError('Disaster', id);
+  return disaster;
+}
+
+function summarizePlan(output: WorkflowOutput | undefined): PlanSummary | null {
+  if (!output) return null;
+  const live = output.tasks.filter((task) => task.approval_status !== 'rejected');
+  return {
+    tasks_planned: live.length,
+    tasks_approved: live.filter((task) => task.approval_status === 'approved').length,
+    tasks_dispatched: live.filter((task) => task.task_id !== null).length,
+    roles_needed: [...new Set(live.map((task) => task.role_required))],
+    resources: output.resources
+      .filter((resource) => resource.approval_status !== 'rejected')
+      .slice(0, 5)
+      .map((resource) => ({
+        id: resource.resource_id,
+        name: resource.name,
+        category: resource.category,
+        distance_km: resource.distance_km === null ? null : round(resource.distance_km),
+        approval_status: resource.approval_status,
+      })),
+  };
+}
+
+async function resourcesNear(center: Location, category: Resource['category'] | null, limit: number) {
+  let docsRead = 0;
+  for (const radius of RESOURCE_RADII_KM) {
+    const snapshots = await Promise.all(
+      geohashRanges(center, radius).map(([start, end]) => {
+        let query = collections.resources.ref().where('status', '==', 'available');
+        if (category !== null) query = query.where('category', '==', category);
+        return query.where('geohash', '>=', start).where('geohash', '<=', end).orderBy('geohash').limit(PER_RANGE_LIMIT).get();
+      }),
+    );
+    docsRead += snapshots.reduce((sum, snapshot) => sum + Math.max(1, snapshot.size), 0);
+    const byId = new Map<string, ResourceFacts>();
+    for (const resource of snapshots.flatMap((snapshot) => snapshot.docs.map((doc) => doc.data()))) {
+      const distance = distanceKm(center, resource.location);
+      if (distance > radius || byId.has(resource.id)) continue;
+      const { id, name, category: kind, quantity, unit } = resource;
+      byId.set(id, { id, name, category: kind, quantity, unit, distance_km: round(distance) });
+    }
+    if (byId.size > 0 || radius === RESOURCE_RADII_KM.at(-1)) {
+      return { radius, docsRead, resources: [...byId.values()].sort((a, b) => a.distance_km - b.distance_km).slice(0, limit) };
+    }
+  }
+  return { radius: null, docsRead, resources: [] };
+}
+
+function requestFacts(request: HelpRequest, disasterName: string | null, output: WorkflowOutput | undefined): RequestFacts {
+  return {
+    id: request.id,
+    disaster_id: request.disaster_id,
+    disaster_name: disasterName,
+    type_of_need: request.type_of_need,
+    description: clip(request.description, 300),
+    status: request.status,
+    closed_reason: request.closed_reason,
+    planning_state: request.planning.state,
+    created_at: request.created_at,
+    status_changed_at: request.status_changed_at,
+    plan: summarizePlan(output),
+  };
+}
+
+function taskFacts(task: Task, disasterName: string | null): TaskFacts {
+  return {
+    id: task.id,
+    disaster_id: task.disaster_id,
+    disaster_name: disasterName,
+    priority: task.priority,
+    instructions: clip(task.instructions, 500),
+    role_required: task.role_required,
+    status: task.status,
+    authorized: task.authorized,
+    resource_ids: task.resource_ids,
+    created_at: task.created_at,
+  };
+}
+
+/** Counts documents read, as Firestore bills them (a query that matches nothing costs one). */
+class Reads {
+  count = 0;
+  query<S extends { size: number }>(snapshot: S): S {
+    this.count += Math.max(1, snapshot.size);
+    return snapshot;
+  }
+  docs<T>(values: T[]): T[] {
+    this.count += values.length;
+    return values;
+  }
+}
+
+export interface Gathered {
+  context: ChatContext;
+  /** Documents read to build it (for logs and benchmarks; never sent anywhere). */
+  docsRead: number;
+}
+
+export async function gatherContext(caller: Caller, options: ContextOptions): Promise<Gathered> {
+  const reads = new Reads();
+  const { parts } = options;
+  const none = Promise.resolve(null);
+  const focus = options.disasterId === undefined ? null : await visibleDisaster(caller, options.disasterId);
+  if (focus) reads.count += 1;
+  const [userSnap, requestSnap, taskSnap, recentSnap] = await Promise.all([
+    collections.users.doc(caller.uid).get(),
+    collections.requests.ref().where('owner_id', '==', caller.uid).orderBy('sort_key', 'desc').limit(MAX_REQUESTS).get(),
+    parts.tasks ? collections.tasks.ref().where('assigned_to', '==', caller.uid).orderBy('sort_key', 'desc').limit(MAX_TASKS).get() : none,
+    parts.memberships
+      ? collections.disasters.ref().where('status', '==', 'confirmed').orderBy('sort_key', 'desc').limit(MEMBERSHIP_CANDIDATES).get()
+      : none,
+  ]);
+  reads.count += 1;
+  const user = userSnap.data();
+  const requests = reads.query(requestSnap).docs.map((doc) => doc.data());
+  const tasks = taskSnap ? reads.query(taskSnap).docs.map((doc) => doc.data()) : [];
+  const recentDocs = recentSnap ? reads.query(recentSnap).docs : [];
+
+  // Disasters: the recent public ones, plus those the question, requests and tasks refer to.
+  const disasters = new Map<string, Disaster>(recentDocs.map((doc) => [doc.id, doc.data()]));
+  if (focus) disasters.set(focus.id, focus);
+  const missing = [...new Set([...requests.map((r) => r.disaster_id), ...tasks.map((t) => t.disaster_id)])].filter((id) => !disasters.has(id));
+  for (const disaster of reads.docs(await getAllData(missing.map((id) => collections.disasters.doc(id))))) {
+    if (disaster) disasters.set(disaster.id, disaster);
+  }
+  const visible = [...disasters.values()].filter((disaster) => isVisible(disaster, caller));
+  // No per-user index of memberships exists (disasters/{id}/members/{uid}, and no collection-group
+  // queries on the emulator): the candidates are checked one document each.
+  const memberships = parts.memberships ? reads.docs(await getAllData(visible.map((disaster) => collections.members.doc(disaster.id, caller.uid)))) : [];
+  const joined = new Set(memberships.flatMap((member) => (member ? [member.disaster_id] : [])));
+  const nameOf = (id: string) => {
+    const disaster = disasters.get(id);
+    return disaster && isVisible(disaster, caller) ? disaster.name : null;
+  };
+
+  const outputs = parts.plans ? reads.docs(await getAllData(requests.map((request) => collections.workflowOutputs.doc(request.id)))) : [];
+
+  const latest = requests[0];
+  const center = user?.location ?? latest?.location ?? null;
+  const locationSource = user?.location ? 'profile' : latest ? 'latest_request' : null;
+
+  const nearby: ChatContext['nearby'] = { categories: options.categories, searched_km: null, resources: [] };
+  if (center) {
+    const lookups = options.categories.length > 0 ? options.categories.map((c) => [c, RESOURCES_PER_CATEGORY] as const) : options.anyNearby ? [[null, RESOURCES_ANY_CATEGORY] as const] : [];
+    const found = await Promise.all(lookups.map(([category, limit]) => resourcesNear(center, category, limit)));
+    const seen = new Set<string>();
+    for (const { radius, resources, docsRead } of found) {
+      reads.count += docsRead;
+      if (radius !== null) nearby.searched_km = Math.max(nearby.searched_km ?? 0, radius);
+      for (const resource of resources) {
+        if (seen.has(resource.id)) continue;
+        seen.add(resource.id);
+        nearby.resources.push(resource);
+      }
+    }
+  }
+
+  const referenced = new Set([...requests.map((r) => r.disaster_id), ...tasks.map((t) => t.disaster_id), ...(focus ? [focus.id] : [])]);
+  const recent = new Set(recentDocs.slice(0, RECENT_PUBLIC).map((doc) => doc.id));
+  const relationOf = (id: string): DisasterFacts['relation'] | null =>
+    joined.has(id) ? 'joined' : referenced.has(id) ? 'referenced' : recent.has(id) ? 'recent' : null;
+  const context: ChatContext = {
+    user: { display_name: user?.display_name ?? null, role: caller.role, registered: user !== undefined },
+    location_source: center ? locationSource : null,
+    requests: requests.map((request, i) => requestFacts(request, nameOf(request.disaster_id), outputs[i])),
+    tasks: tasks.map((task) => taskFacts(task, nameOf(task.disaster_id))),
+    disasters: visible.flatMap((disaster) => {
+      const relation = relationOf(disaster.id);
+      if (relation === null) return [];
+      return [
+        {
+          id: disaster.id,
+          relation,
+          name: disaster.name,
+          type: disaster.type,
+          description: clip(disaster.description, 500),
+          severity: disaster.severity,
+          radius_km: disaster.radius_km,
+          status: disaster.status,
+          joined: joined.has(disaster.id),
+          distance_km: center ? round(distanceKm(center, disaster.location)) : null,
+        },
+      ];
+    }),
+    focus_disaster_id: focus?.id ?? null,
+    nearby,
+  };
+  return { context, docsRead: reads.count };
+}

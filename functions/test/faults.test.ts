@@ -1,0 +1,85 @@
+// Faults: Firestore unreachable mid-run. The embedded emulator's test hook (dev/embedded-firestore.ts)
+// cuts every gRPC connection and refuses new ones while keeping the data. Meanwhile the API
+// answers 503 problem+json with Retry-After within a few seconds (the request deadline of
+// http/router.ts, nothing retried without end), and it recovers by itself once Firestore is back;
+// a planning job interrupted by the outage completes afterwards.
+import assert from 'node:assert/strict';
+import { collections } from '../src/data/collections.js';
+import { LEASE_MS, runPlanning, sweepStalePlanning } from '../src/planning/job.js';
+import { call, expectProblem, expectStatus, registeredUser } from './helpers/api.js';
+import { disaster, quietRequest, spot } from './helpers/planning-fixtures.js';
+
+const embedded = process.env.STACK_FIRESTORE_KIND === 'embedded';
+/** What a request may take while the database is unreachable. */
+const FAIL_WITHIN_MS = 10_000;
+
+async function outage(seconds: number): Promise<void> {
+  const url = `http://${process.env.FIRESTORE_EMULATOR_HOST}/emulator/test/outage?seconds=${seconds}`;
+  const response = await fetch(url, { method: seconds > 0 ? 'POST' : 'DELETE' });
+  assert.equal(response.status, 200, await response.text());
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = Date.now();
+  const value = await work();
+  return { value, ms: Date.now() - started };
+}
+
+describe('faults: Firestore unreachable mid-run', function () {
+  this.timeout(120_000);
+  before(function () {
+    if (!embedded) this.skip(); // the outage hook belongs to the embedded emulator
+  });
+  afterEach(() => outage(0));
+
+  it('answers 503 problem+json with Retry-After within a few seconds, then recovers by itself', async () => {
+    const user = await registeredUser('volunteer');
+    expectStatus(await call('GET', '/users/me', { token: user.token }), 200);
+
+    await outage(60);
+    const read = await timed(() => call('GET', '/users/me', { token: user.token }));
+    expectProblem(read.value, 503, 'unavailable');
+    assert.ok(Number(read.value.headers.get('retry-after')) > 0);
+    assert.ok(read.ms < FAIL_WITHIN_MS, `the read took ${read.ms} ms to fail`);
+    const write = await timed(() => call('PATCH', '/users/me/location', { token: user.token, body: { location: { lat: 10, lng: 10 } } }));
+    expectProblem(write.value, 503, 'unavailable');
+    assert.ok(write.ms < FAIL_WITHIN_MS, `the write took ${write.ms} ms to fail`);
+    assert.doesNotMatch(read.value.text + write.value.text, /grpc|ECONNREFUSED|UNAVAILABLE|at /);
+    console.log(`      outage: read failed in ${read.ms} ms, write in ${write.ms} ms`);
+
+    await outage(0);
+    const started = Date.now();
+    let recovered = false;
+    while (!recovered && Date.now() - started < 45_000) {
+      const response = await call('GET', '/users/me', { token: user.token });
+      assert.ok(response.status === 200 || response.status === 503, `during recovery: ${response.status} ${response.text}`);
+      recovered = response.status === 200;
+      if (!recovered) await new Promise((r) => setTimeout(r, 250));
+    }
+    assert.ok(recovered, 'the API did not recover within 45 s of Firestore coming back');
+    console.log(`      recovered ${Date.now() - started} ms after Firestore came back`);
+    const moved = await call('PATCH', '/users/me/location', { token: user.token, body: { location: { lat: 11, lng: 11 } } });
+    assert.deepEqual(expectStatus(moved, 200).location, { lat: 11, lng: 11 });
+  });
+
+  it('a planning job interrupted by the outage completes afterwards (its own retries, else the sweeper), exactly once', async () => {
+    const owner = await registeredUser('affected_individual');
+    const request = await quietRequest({ owner: owner.uid, disasterId: (await disaster()).id, at: spot() });
+    await outage(6); // ends by itself
+    const started = Date.now();
+    const outcome = await runPlanning(request.id, { gemini: null }).then(
+      (o) => String(o),
+      (error: unknown) => `failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    console.log(`      planning run started in the outage: ${outcome} after ${Date.now() - started} ms`);
+    if (outcome !== 'planned') {
+      // The schedule runs the sweeper every 5 minutes; here it runs once, as if a lease later.
+      const swept = await sweepStalePlanning({ gemini: null, now: () => Date.now() + LEASE_MS + 1_000 });
+      console.log(`      sweeper: ${JSON.stringify(swept)}`);
+    }
+    const stored = (await collections.requests.doc(request.id).get()).data();
+    assert.equal(stored?.planning.state, 'planned', JSON.stringify(stored?.planning));
+    const outputs = await collections.workflowOutputs.ref().where('request_id', '==', request.id).get();
+    assert.equal(outputs.size, 1);
+  });
+});

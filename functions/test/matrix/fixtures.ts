@@ -1,0 +1,351 @@
+// Per-endpoint fixtures for the object-level part of the authorization matrix. Every endpoint
+// about one object (a path with {params}) has an entry, keyed by "METHOD /path" exactly as
+// declared: how to arrange an object owned by a user of a role, and what another user of the
+// same role, who does not own it, gets. test/authorization.test.ts fails listing the endpoints
+// that have none, so an endpoint landing from a feature branch cannot be forgotten.
+import assert from 'node:assert/strict';
+import { collections } from '../../src/data/collections.js';
+import type { Role } from '../../src/shared/schemas.js';
+import { call, expectStatus, registeredUser, type ApiResponse, type TestUser } from '../helpers/api.js';
+import { suggestedDisaster } from '../helpers/disasters.js';
+import { disaster, join, quietRequest, resource, spot } from '../helpers/planning-fixtures.js';
+import { newResource, newTask, readyTask } from '../helpers/tasks-fixtures.js';
+
+export interface Arranged {
+  /** Path parameters naming the arranged object. */
+  params: Record<string, string>;
+  /** A valid body for the call (omitted for GET and body-less endpoints). */
+  body?: unknown;
+  /** Query parameters, if the endpoint needs some. */
+  query?: Record<string, string>;
+  /** Other ids of the arrangement, for afterNonOwner. */
+  ids?: Record<string, string>;
+}
+
+/** A status, or 'success': the endpoint's declared success status. */
+export type Expected = number | 'success';
+
+export interface ObjectFixture {
+  /**
+   * Arranges an object owned by `owner`, a registered user of `owner.role` (one of the roles the
+   * declaration admits, restricted to `roles` when given), through the API or the data layer.
+   */
+  arrange(owner: TestUser): Promise<Arranged>;
+  /** Roles the object-level check is run for; default every role the declaration admits. */
+  roles?: readonly Role[];
+  /**
+   * The status another user of the same role, who does not own the object, gets: 404 (existence
+   * not revealed), 403, or the success status when the rule lets every user of the role act.
+   */
+  nonOwner: Expected | Partial<Record<Role, Expected>>;
+  /** The rule, in words, for docs/authorization.md. */
+  why: string;
+  /**
+   * Checks, after the non-owner's call, that it did not reach the owner's data (e.g. the owner's
+   * membership is still there, the list holds none of the owner's requests).
+   */
+  afterNonOwner?: (context: { owner: TestUser; other: TestUser; arranged: Arranged; response: ApiResponse }) => Promise<void>;
+}
+
+
+let admin: Promise<TestUser> | undefined;
+/** An admin who arranges objects that only admins create. */
+const arranger = () => (admin ??= registeredUser('admin'));
+
+const task = { instructions: 'Bring two boats to the school', role_required: 'responder', priority: 1 };
+
+async function membershipOf(disasterId: string, uid: string): Promise<boolean> {
+  return (await collections.members.doc(disasterId, uid).get()).exists;
+}
+
+async function disasterWithMember(owner: TestUser): Promise<Arranged> {
+  const d = await disaster();
+  await join(d.id, owner);
+  return { params: { id: d.id } };
+}
+
+async function observation(owner: TestUser): Promise<string> {
+  const created = await call('POST', '/observations', {
+    token: owner.token,
+    body: { type: 'flooding', description: 'Water over the road', location: spot(), severity: 3, disaster_id: null },
+  });
+  return expectStatus(created, 201).id as string;
+}
+
+async function ownedRequest(owner: TestUser): Promise<{ requestId: string; disasterId: string }> {
+  const d = await disaster();
+  const request = await quietRequest({ owner: owner.uid, disasterId: d.id, at: spot() });
+  return { requestId: request.id, disasterId: d.id };
+}
+
+/** A request with a workflow output holding one task and one resource suggestion. */
+async function plannedRequest(owner: TestUser, approved = false): Promise<{ requestId: string; taskId: string; suggestionId: string }> {
+  const { requestId } = await ownedRequest(owner);
+  const boat = await resource(spot(), { category: 'boat' });
+  const output = expectStatus(
+    await call('POST', '/workflow-outputs', { token: (await arranger()).token, body: { request_id: requestId, tasks: [{ ...task, ...(approved ? { approval_status: 'approved' } : {}) }], resources: [{ resource_id: boat.id }] } }),
+    201,
+  );
+  return { requestId, taskId: output.tasks[0].id as string, suggestionId: output.resources[0].id as string };
+}
+
+/** A task assigned to `owner` and authorized: it can go on_route. */
+async function assignedTask(owner: TestUser): Promise<{ id: string }> {
+  if (owner.role === 'volunteer') expectStatus(await call('PATCH', '/users/me/availability', { token: owner.token, body: { availability: 'available' } }), 200);
+  return readyTask(await arranger(), owner, (await disaster()).id, { role_required: 'volunteer' });
+}
+
+const ADMINS_ANY = 'Admin only; every admin manages every plan, by design.';
+
+export const objectFixtures: Record<string, ObjectFixture> = {
+  'GET /users/{uid}/display_name': {
+    arrange: (owner) => Promise.resolve({ params: { uid: owner.uid } }),
+    nonOwner: 200,
+    why: 'Public by design: reveals the display name and nothing else.',
+  },
+  'PUT /users/{uid}/role': {
+    arrange: (owner) => Promise.resolve({ params: { uid: owner.uid }, body: { role: owner.role } }),
+    nonOwner: 200,
+    why: 'Admins grant roles to any user (the dispatcher of the spec); no other role passes the role check.',
+  },
+  // --- disasters, membership, chat -------------------------------------------------------------
+  'GET /disasters/{id}': {
+    arrange: async () => ({ params: { id: (await disaster()).id } }),
+    nonOwner: 200,
+    why: 'Confirmed disasters are public.',
+  },
+  'POST /disasters/{id}/join': {
+    arrange: async () => ({ params: { id: (await disaster()).id } }),
+    nonOwner: 'success',
+    why: 'Anyone may join a confirmed disaster; the membership is the caller\'s own.',
+  },
+  'DELETE /disasters/{id}/leave': {
+    arrange: disasterWithMember,
+    nonOwner: 'success',
+    why: 'Idempotent: another user\'s call removes only their own (absent) membership.',
+    afterNonOwner: async ({ owner, arranged }) => assert.ok(await membershipOf(arranged.params.id!, owner.uid), "another user's leave removed the owner's membership"),
+  },
+  'GET /disasters/{id}/joined': {
+    arrange: disasterWithMember,
+    nonOwner: 200,
+    why: 'Answers about the caller only: another user learns only that they have not joined.',
+    afterNonOwner: ({ response }) => Promise.resolve(assert.equal(response.body.joined, false, `another user was told: ${response.text}`)),
+  },
+  'GET /disasters/{id}/volunteers': {
+    arrange: disasterWithMember,
+    nonOwner: 200,
+    why: 'Admin only.',
+  },
+  'POST /disasters/{id}/approve': {
+    arrange: async () => ({ params: { id: (await suggestedDisaster(spot())).id } }),
+    nonOwner: 'success',
+    why: 'Admin only; any admin approves a suggestion.',
+  },
+  'DELETE /disasters/{id}/discard': {
+    arrange: async () => ({ params: { id: (await suggestedDisaster(spot())).id } }),
+    nonOwner: 'success',
+    why: 'Admin only; any admin discards a suggestion.',
+  },
+  'GET /disasters/{id}/chat/messages': {
+    arrange: disasterWithMember,
+    nonOwner: { admin: 200, volunteer: 403, responder: 403, affected_individual: 403 },
+    why: 'The owner here is a member: a non-member is refused, an admin reads every chat.',
+  },
+  'POST /disasters/{id}/chat/messages': {
+    arrange: async (owner) => ({ ...(await disasterWithMember(owner)), body: { text: 'Water is rising on Main St.' } }),
+    nonOwner: { admin: 'success', volunteer: 403, responder: 403, affected_individual: 403 },
+    why: 'The owner here is a member: a non-member is refused, an admin writes to every chat.',
+    afterNonOwner: async ({ arranged, other, response }) => {
+      if (response.status !== 403) return;
+      const messages = await collections.messages.ref(arranged.params.id!).get();
+      assert.ok(messages.docs.every((m) => m.data().sender_id !== other.uid), "a refused non-member's message was stored");
+    },
+  },
+  // --- observations -----------------------------------------------------------------------------
+  'GET /observations/{obs_id}': {
+    arrange: async (owner) => ({ params: { obs_id: await observation(owner) } }),
+    nonOwner: 200,
+    why: 'Observations are shared with every signed-in user (the agent clusters them).',
+  },
+  'DELETE /observations/{obs_id}': {
+    arrange: async (owner) => ({ params: { obs_id: await observation(owner) } }),
+    nonOwner: { admin: 'success', volunteer: 403, responder: 403, affected_individual: 403 },
+    why: 'Only the reporter or an admin deletes one.',
+    afterNonOwner: async ({ arranged, response }) => {
+      if (response.status === 403) assert.ok((await collections.observations.doc(arranged.params.obs_id!).get()).exists, 'a refused delete deleted');
+    },
+  },
+  // --- requests ---------------------------------------------------------------------------------
+  'GET /requests/{req_id}': {
+    arrange: async (owner) => ({ params: { req_id: (await ownedRequest(owner)).requestId } }),
+    nonOwner: { admin: 200, responder: 200, volunteer: 404, affected_individual: 404 },
+    why: 'Not revealed to volunteers who did not join its disaster nor to other affected individuals.',
+  },
+  'PATCH /requests/{req_id}/status': {
+    arrange: async (owner) => ({ params: { req_id: (await ownedRequest(owner)).requestId }, body: { status: 'closed' } }),
+    nonOwner: { admin: 200, responder: 200, volunteer: 404, affected_individual: 404 },
+    why: 'Other users who cannot see the request get 404 and change nothing.',
+    afterNonOwner: async ({ arranged, response }) => {
+      if (response.status === 404) assert.equal((await collections.requests.doc(arranged.params.req_id!).get()).data()?.status, 'open', 'a refused change changed the status');
+    },
+  },
+  'GET /requests/disaster/{disaster_id}': {
+    arrange: async (owner) => {
+      const { requestId, disasterId } = await ownedRequest(owner);
+      return { params: { disaster_id: disasterId }, ids: { request: requestId } };
+    },
+    nonOwner: 200,
+    why: "Everyone may list; volunteers who did not join and affected individuals see only their own requests.",
+    afterNonOwner: ({ other, arranged, response }) => {
+      if (other.role === 'volunteer' || other.role === 'affected_individual') {
+        assert.ok(!response.body.items.some((r: any) => r.id === arranged.ids?.request), "another user's list shows the owner's request");
+      }
+      return Promise.resolve();
+    },
+  },
+  // --- workflow outputs (admin only) --------------------------------------------------------------
+  'GET /workflow-outputs/{request_id}': {
+    arrange: async (owner) => ({ params: { request_id: (await plannedRequest(owner)).requestId } }),
+    nonOwner: 200,
+    why: ADMINS_ANY,
+  },
+  'DELETE /workflow-outputs/{request_id}': {
+    arrange: async (owner) => ({ params: { request_id: (await plannedRequest(owner)).requestId } }),
+    nonOwner: 'success',
+    why: ADMINS_ANY,
+  },
+  'GET /workflow-outputs/{request_id}/tasks': {
+    arrange: async (owner) => ({ params: { request_id: (await plannedRequest(owner)).requestId } }),
+    nonOwner: 200,
+    why: ADMINS_ANY,
+  },
+  'POST /workflow-outputs/{request_id}/tasks': {
+    arrange: async (owner) => ({ params: { request_id: (await plannedRequest(owner)).requestId }, body: task }),
+    nonOwner: 'success',
+    why: ADMINS_ANY,
+  },
+  'PATCH /workflow-outputs/{request_id}/tasks/{task_id}': {
+    arrange: async (owner) => {
+      const planned = await plannedRequest(owner);
+      return { params: { request_id: planned.requestId, task_id: planned.taskId }, body: { priority: 2 } };
+    },
+    nonOwner: 'success',
+    why: ADMINS_ANY,
+  },
+  'DELETE /workflow-outputs/{request_id}/tasks/{task_id}': {
+    arrange: async (owner) => {
+      const planned = await plannedRequest(owner);
+      return { params: { request_id: planned.requestId, task_id: planned.taskId } };
+    },
+    nonOwner: 'success',
+    why: ADMINS_ANY,
+  },
+  'POST /workflow-outputs/{request_id}/tasks/{task_id}/create-task': {
+    arrange: async (owner) => {
+      const planned = await plannedRequest(owner, true);
+      return { params: { request_id: planned.requestId, task_id: planned.taskId }, body: {} };
+    },
+    nonOwner: 'success',
+    why: ADMINS_ANY,
+  },
+  'GET /workflow-outputs/{request_id}/resources': {
+    arrange: async (owner) => ({ params: { request_id: (await plannedRequest(owner)).requestId } }),
+    nonOwner: 200,
+    why: ADMINS_ANY,
+  },
+  'POST /workflow-outputs/{request_id}/resources': {
+    arrange: async (owner) => ({ params: { request_id: (await plannedRequest(owner)).requestId }, body: { resource_id: (await resource(spot(), { category: 'vehicle' })).id } }),
+    nonOwner: 'success',
+    why: ADMINS_ANY,
+  },
+  'PATCH /workflow-outputs/{request_id}/resources/{res_id}': {
+    arrange: async (owner) => {
+      const planned = await plannedRequest(owner);
+      return { params: { request_id: planned.requestId, res_id: planned.suggestionId }, body: { approval_status: 'approved' } };
+    },
+    nonOwner: 'success',
+    why: ADMINS_ANY,
+  },
+  'DELETE /workflow-outputs/{request_id}/resources/{res_id}': {
+    arrange: async (owner) => {
+      const planned = await plannedRequest(owner);
+      return { params: { request_id: planned.requestId, res_id: planned.suggestionId } };
+    },
+    nonOwner: 'success',
+    why: ADMINS_ANY,
+  },
+  // --- allocation ----------------------------------------------------------------------------------
+  'POST /resources/suggest/{disaster_id}': {
+    arrange: async () => ({ params: { disaster_id: (await disaster()).id } }),
+    nonOwner: 'success',
+    why: 'Admin only; any admin starts an allocation run.',
+  },
+  'GET /allocation-jobs/{job_id}': {
+    arrange: async (owner) => {
+      const d = await disaster();
+      const started = expectStatus(await call('POST', `/resources/suggest/${d.id}`, { token: owner.token }), 202);
+      return { params: { job_id: started.job_id as string } };
+    },
+    nonOwner: 200,
+    why: 'Admin only; every admin sees every allocation run.',
+  },
+  // --- tasks, resources, notifications -------------------------------------------------------------
+  'GET /tasks/{task_id}': {
+    arrange: async (owner) => ({ params: { task_id: (await assignedTask(owner)).id } }),
+    roles: ['volunteer', 'responder'],
+    nonOwner: 404,
+    why: 'The owner here is the assignee: another volunteer or responder does not learn it exists.',
+  },
+  'PATCH /tasks/{task_id}/status': {
+    arrange: async (owner) => ({ params: { task_id: (await assignedTask(owner)).id }, body: { status: 'on_route' } }),
+    roles: ['volunteer', 'responder'],
+    nonOwner: 404,
+    why: 'The owner here is the assignee: another volunteer or responder gets 404 and changes nothing.',
+    afterNonOwner: async ({ arranged }) => assert.equal((await collections.tasks.doc(arranged.params.task_id!).get()).data()?.status, 'pending', 'a refused move moved the task'),
+  },
+  'PATCH /tasks/{task_id}/assign': {
+    arrange: async (owner) => ({ params: { task_id: (await newTask(owner, (await disaster()).id, { role_required: 'volunteer' })).id }, body: { user_id: (await registeredUser('volunteer', { availability: 'available' })).uid } }),
+    nonOwner: 'success',
+    why: 'Admin only; any admin assigns any task.',
+  },
+  'PATCH /tasks/{task_id}/authorize': {
+    arrange: async (owner) => ({ params: { task_id: (await newTask(owner, (await disaster()).id)).id } }),
+    nonOwner: 'success',
+    why: 'Admin only; any admin authorizes any task.',
+  },
+  'GET /resources/{rid}': {
+    arrange: async (owner) => ({ params: { rid: (await newResource(owner)).id } }),
+    roles: ['admin', 'volunteer', 'responder'],
+    nonOwner: 200,
+    why: 'Resources are visible to every signed-in user (the map of available help).',
+  },
+  'PATCH /resources/{rid}': {
+    arrange: async (owner) => ({ params: { rid: (await newResource(owner)).id }, body: { name: 'Renamed boat' } }),
+    roles: ['admin', 'volunteer', 'responder'],
+    nonOwner: { admin: 'success', volunteer: 403, responder: 403 },
+    why: 'Only the owner or an admin changes it.',
+    afterNonOwner: async ({ arranged, response }) => {
+      if (response.status === 403) assert.equal((await collections.resources.doc(arranged.params.rid!).get()).data()?.name, 'Rescue boat', 'a refused change changed the resource');
+    },
+  },
+  'PUT /resources/{rid}/status': {
+    arrange: async (owner) => ({ params: { rid: (await newResource(owner)).id }, body: { status: 'not_available' } }),
+    roles: ['admin', 'volunteer', 'responder'],
+    nonOwner: { admin: 'success', volunteer: 403, responder: 403 },
+    why: 'Only the owner or an admin changes it.',
+  },
+  'PATCH /notifications/{id}': {
+    arrange: async (owner) => {
+      const id = `n${Date.now().toString(36)}${Math.floor(Math.random() * 1e9).toString(36)}`;
+      await collections.notifications.doc(owner.uid, id).set({ id, user_id: owner.uid, kind: 'task_assigned', text: 'A task for you', task_id: null, request_id: null, read: false, created_at: new Date().toISOString() });
+      return { params: { id }, body: { read: true } };
+    },
+    nonOwner: 404,
+    why: "Another user's notification does not exist for the caller.",
+    afterNonOwner: async ({ owner, arranged }) => assert.equal((await collections.notifications.doc(owner.uid, arranged.params.id!).get()).data()?.read, false, 'a refused change marked it read'),
+  },
+};
+
+export function nonOwnerStatus(fixture: ObjectFixture, role: Role): Expected | undefined {
+  return typeof fixture.nonOwner === 'object' ? fixture.nonOwner[role] : fixture.nonOwner;
+}
