@@ -1,13 +1,26 @@
 // `npm run bench`: measures every figure against its baseline, prints a table and writes the
 // figures as JSON (machine, versions, date) to bench/results/. `--quick` runs a small version of
 // each figure (CI runs it so the benchmarks cannot rot). Benchmarks never fail the test suite.
+// `--figures=cold,cost,overhead,planning` runs only some. The run brings up its own local stack
+// (free ports) and stops it at the end, whatever happens.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { measureColdStart } from './cold-start.js';
 import type { Figure } from './figures.js';
+import { defaultCostDocPath, measureFirestoreCost } from './firestore-cost.js';
+import { measureRequestOverhead } from './request-overhead.js';
+import { measurePlanning } from './planning.js';
+import { openSession, type Session } from './session.js';
 
 const quick = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
+const only = process.argv.find((a) => a.startsWith('--figures='))?.slice('--figures='.length).split(',');
+const wanted = (name: string) => only === undefined || only.includes(name);
+/** The quick run (CI) leaves the published table alone unless asked. */
+const writeDocs = !quick || process.argv.includes('--write-docs');
+const say = (m: string) => console.log(m);
+/** Also write the report here (the CI test reads it). */
+const out = process.argv.find((a) => a.startsWith('--out='))?.slice('--out='.length);
 
 function printTable(figures: readonly Figure[]): void {
   const rows = figures.map((f) => [
@@ -27,11 +40,49 @@ function printTable(figures: readonly Figure[]): void {
   for (const row of rows) console.log(line(row));
 }
 
-function main(): Promise<void> {
+async function main(): Promise<void> {
   const started = Date.now();
   const figures: Figure[] = [];
   console.log(`[bench] ${quick ? 'quick' : 'full'} run`);
-  figures.push(...measureColdStart(quick ? 5 : 15));
+  const lap = (what: string) => say(`[bench] ${what} done at ${Math.round((Date.now() - started) / 1000)} s`);
+  if (wanted('cold')) {
+    figures.push(...measureColdStart(quick ? 3 : 10));
+    lap('cold start');
+  }
+  if (wanted('cost') || wanted('overhead') || wanted('planning')) {
+    let session: Session | undefined;
+    try {
+      const t = Date.now();
+      session = await openSession(say);
+      say(`[bench] stack up in ${Math.round((Date.now() - t) / 1000)} s at ${session.apiUrl}`);
+      lap('stack start');
+      if (wanted('cost')) {
+        figures.push(...(await measureFirestoreCost(session, say, writeDocs ? defaultCostDocPath : null, quick)));
+        lap('Firestore cost');
+      }
+      if (wanted('overhead')) {
+        figures.push(
+          ...(await measureRequestOverhead(
+            session,
+            quick ? { concurrency: 2, requests: 6, rounds: 1, warmup: 1, say } : { concurrency: 8, requests: 120, rounds: 2, warmup: 1, say },
+          )),
+        );
+        lap('request overhead and memory');
+      }
+      // Last: it fills the database with up to 200,000 documents.
+      if (wanted('planning')) {
+        figures.push(
+          ...(await measurePlanning(
+            session,
+            quick ? { latencySamples: 3, warmup: 1, sizes: [1000, 2000], probesPerSize: 2, say } : { latencySamples: 50, warmup: 2, sizes: [1000, 10_000, 100_000], probesPerSize: 3, say },
+          )),
+        );
+        lap('planning');
+      }
+    } finally {
+      await session?.stop();
+    }
+  }
   printTable(figures);
   const report = {
     date: new Date().toISOString(),
@@ -46,11 +97,14 @@ function main(): Promise<void> {
   const file = join(dir, `bench-${report.mode}-${report.date.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
   writeFileSync(join(dir, `latest-${report.mode}.json`), JSON.stringify(report, null, 2) + '\n');
+  if (out) writeFileSync(out, JSON.stringify(report, null, 2) + '\n');
   console.log(`[bench] figures written to ${file}`);
-  return Promise.resolve();
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

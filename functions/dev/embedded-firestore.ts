@@ -6,7 +6,10 @@
 //   connection injector;
 // - HTTP/1.1 answers the official emulator's REST reset call
 //   `DELETE /emulator/v1/projects/{project}/databases/(default)/documents`, so tests reset both
-//   kinds the same way, plus `GET /` (a liveness answer, "Ok" like the official one).
+//   kinds the same way, plus `GET /` (a liveness answer, "Ok" like the official one), and the
+//   benchmark's operation counters: `GET /emulator/v1/metrics` (documents read and written since
+//   the last reset, in total and per collection), `DELETE /emulator/v1/metrics` (reset), and
+//   `POST /emulator/v1/listeners:pause|resume` for bulk loads (see below).
 // The first bytes of each connection decide: an HTTP/2 client starts with "PRI * HTTP/2.0".
 //
 // Test hook (fault tests): `POST /emulator/test/outage?seconds=N` makes the database unreachable
@@ -16,7 +19,7 @@ import { createRequire } from 'node:module';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type Socket } from 'node:net';
 import { Duplex } from 'node:stream';
-import { FirestoreServer } from '@firestore-emulator/server';
+import { FirestoreServer, FirestoreState, FirestoreStateCollection, FirestoreStateDocument } from '@firestore-emulator/server';
 import type * as grpc from '@grpc/grpc-js';
 
 // grpc-js of the emulator package itself (the same copy its Server class comes from).
@@ -24,6 +27,7 @@ const requireFromEmulator = createRequire(require.resolve('@firestore-emulator/s
 const { ServerCredentials } = requireFromEmulator('@grpc/grpc-js') as typeof grpc;
 
 interface GrpcServerInternals {
+  handlers: Map<string, { func: (call: GrpcCall, callback?: (error: unknown, value?: unknown) => void) => void }>;
   createConnectionInjector(credentials: unknown): { injectConnection(socket: Duplex): void; drain(graceTimeMs: number): void; destroy(): void };
 }
 
@@ -35,6 +39,170 @@ const emulator = new FirestoreServer();
 const grpcServer = (emulator as unknown as { server: GrpcServerInternals }).server;
 const injector = grpcServer.createConnectionInjector(ServerCredentials.createInsecure());
 
+// --- Operation counters (for bench/: Firestore cost per call) ------------------------------------
+// Counted as Firestore bills them: one read per document returned by a lookup or a query (a
+// lookup of a missing document and a query that returns nothing are counted apart), one per
+// aggregation query, one write per
+// write of a commit. The gRPC handlers are wrapped where grpc-js registered them.
+interface GrpcCall {
+  request: Record<string, unknown>;
+  write?: (message: unknown, ...rest: unknown[]) => boolean;
+}
+
+const metrics = { reads: 0, missing_reads: 0, empty_queries: 0, aggregation_queries: 0, writes: 0, queries: 0, lookups: 0, commits: 0, by_collection: {} as Record<string, { reads: number; writes: number }> };
+
+function resetMetrics(): void {
+  Object.assign(metrics, { reads: 0, missing_reads: 0, empty_queries: 0, aggregation_queries: 0, writes: 0, queries: 0, lookups: 0, commits: 0, by_collection: {} });
+}
+
+/** `projects/p/databases/d/documents/users/u1/notifications/n1` → `users/notifications`. */
+function collectionOf(name: unknown): string {
+  const path = (typeof name === 'string' ? name : '').split('/documents/')[1] ?? '';
+  return path.split('/').filter((_, i) => i % 2 === 0).join('/') || '?';
+}
+
+function count(kind: 'reads' | 'writes', name: unknown): void {
+  metrics[kind] += 1;
+  const key = collectionOf(name);
+  const entry = (metrics.by_collection[key] ??= { reads: 0, writes: 0 });
+  entry[kind] += 1;
+}
+
+function instrument(method: string, counter: (call: GrpcCall, message: Record<string, unknown>) => void, before?: (call: GrpcCall) => void): void {
+  const handler = [...grpcServer.handlers.entries()].find(([path]) => path.endsWith(`/${method}`))?.[1];
+  if (!handler) throw new Error(`the embedded emulator has no gRPC handler ${method}`);
+  const original = handler.func;
+  handler.func = (call, callback) => {
+    before?.(call);
+    const write = call.write?.bind(call);
+    if (write) {
+      call.write = (message: unknown, ...rest: unknown[]) => {
+        counter(call, message as Record<string, unknown>);
+        return write(message, ...rest);
+      };
+    }
+    original(call, callback);
+  };
+}
+
+instrument('BatchGetDocuments', (_call, message) => {
+  if (message.has_found) count('reads', (message.found as { name?: string } | undefined)?.name);
+  else if (message.has_missing) {
+    count('reads', message.missing); // billed like a read, counted apart in the total
+    metrics.reads -= 1;
+    metrics.missing_reads += 1;
+  }
+}, () => (metrics.lookups += 1));
+instrument('RunQuery', (call, message) => {
+  const state = call as GrpcCall & { returned?: number };
+  if (message.has_document) {
+    count('reads', (message.document as { name?: string } | undefined)?.name);
+    state.returned = (state.returned ?? 0) + 1;
+  } else if (message.done === true && !state.returned) {
+    metrics.empty_queries += 1; // a query that returns nothing bills one read
+  }
+}, () => (metrics.queries += 1));
+instrument('RunAggregationQuery', () => {
+  metrics.aggregation_queries += 1;
+  metrics.reads += 1;
+});
+instrument('Commit', () => undefined, (call) => {
+  metrics.commits += 1;
+  for (const write of (call.request.writes as { update?: { name?: string }; delete?: string; has_update?: boolean; has_delete?: boolean }[] | undefined) ?? []) {
+    // A transform-only write of a field (increment) is still one billed write.
+    count('writes', write.has_update ? write.update?.name : write.has_delete ? write.delete : (write as { transform?: { document?: string } }).transform?.document);
+  }
+});
+
+// --- Bulk loads (bench/planning.ts seeds 200,000 documents) ----------------------------------------
+// The emulator adds a document to its collection with an Immer `produce` that copies the whole
+// collection map: O(n) per new document, hours for 100,000. Same behaviour in O(1): a new entry
+// in a private (unfrozen) copy of the map.
+type CollectionInternals = { documents: Record<string, FirestoreStateDocument>; emitter: unknown; database: unknown };
+FirestoreStateCollection.prototype.getDocument = function (this: FirestoreStateCollection, documentName: string) {
+  const self = this as unknown as CollectionInternals;
+  const existing = Object.hasOwn(self.documents, documentName) ? self.documents[documentName] : undefined;
+  if (existing) return existing;
+  if (Object.isFrozen(self.documents)) self.documents = { ...self.documents };
+  const Document = FirestoreStateDocument as unknown as new (...args: unknown[]) => FirestoreStateDocument;
+  const document = new Document(self.emitter, self.database, this, documentName, {}, {});
+  self.documents[documentName] = document;
+  return document;
+};
+
+// A query sorts the whole collection before filtering it (a second per query at 20,000
+// documents). Same result, faster: first the filter alone (no order, no limit), then the
+// original query over the documents that passed.
+type Query = Parameters<FirestoreState['v1Query']>[1];
+// eslint-disable-next-line @typescript-eslint/unbound-method -- called with .call(this) below
+const runQuery = FirestoreState.prototype.v1Query;
+// eslint-disable-next-line @typescript-eslint/unbound-method -- called with .call(this) below
+const allDocuments = FirestoreStateCollection.prototype.getAllDocuments;
+let prefiltered: FirestoreStateDocument[] | null = null;
+FirestoreStateCollection.prototype.getAllDocuments = function (this: FirestoreStateCollection) {
+  return prefiltered ?? allDocuments.call(this);
+};
+FirestoreState.prototype.v1Query = function (this: FirestoreState, parent: string, query: Query) {
+  if (!query.has_where || prefiltered !== null) return runQuery.call(this, parent, query);
+  const filterOnly = Object.create(query, { order_by: { value: [] }, has_limit: { value: false } }) as Query;
+  const matched = runQuery.call(this, parent, filterOnly);
+  prefiltered = matched;
+  try {
+    return runQuery.call(this, parent, query);
+  } finally {
+    prefiltered = null;
+  }
+};
+
+// Every snapshot listener re-runs its query on every document event, whatever the collection,
+// and resends its whole result: `POST /emulator/v1/listeners:pause` stops delivering document
+// events to listeners (while a bench seeds collections nobody listens to), `:resume` restarts.
+let listenersPaused = false;
+const emitter = emulator.state.emitter as unknown as { emit(event: string, ...args: unknown[]): boolean };
+const emit = emitter.emit.bind(emitter);
+emitter.emit = (event: string, ...args: unknown[]) => (listenersPaused && event.endsWith('-document') ? false : emit(event, ...args));
+
+// A query listener also re-runs on events of other collections (and, finding the same documents,
+// resends them all): each listener now hears only the events of its own collection or documents.
+// The same snapshots, without the work that grew with every write anywhere.
+type ListenRequest = Parameters<FirestoreState['v1Listen']>[0];
+type DocumentEvent = { document?: { getPath(): string } };
+type Handler = (payload: DocumentEvent) => unknown;
+// eslint-disable-next-line @typescript-eslint/unbound-method -- called with .call(this) below
+const listen = FirestoreState.prototype.v1Listen;
+let listenerScope: ((path: string) => boolean) | null = null;
+FirestoreState.prototype.v1Listen = function (this: FirestoreState, request: ListenRequest, ...rest: [never, never]) {
+  const target = request.has_add_target ? request.add_target : null;
+  if (target?.has_query) {
+    const prefix = `${target.query.parent}/${target.query.structured_query.from[0]?.collection_id ?? ''}/`;
+    listenerScope = (path) => path.startsWith(prefix) && !path.slice(prefix.length).includes('/');
+  } else if (target?.has_documents) {
+    const names = new Set(target.documents.documents);
+    listenerScope = (path) => names.has(path);
+  }
+  try {
+    return listen.call(this, request, ...rest);
+  } finally {
+    listenerScope = null;
+  }
+};
+const scoped = new WeakMap<Handler, Handler>();
+const events = emulator.state.emitter as unknown as { on(event: string, handler: Handler): unknown; off(event: string, handler: Handler): unknown };
+const on = events.on.bind(events);
+const off = events.off.bind(events);
+events.on = (event, handler) => {
+  const scope = listenerScope;
+  if (scope === null || !event.endsWith('-document')) return on(event, handler);
+  const wrapped: Handler = (payload) => {
+    const path = payload.document?.getPath();
+    return path === undefined || scope(path) ? handler(payload) : undefined;
+  };
+  scoped.set(handler, wrapped);
+  return on(event, wrapped);
+};
+events.off = (event, handler) => off(event, scoped.get(handler) ?? handler);
+
+const METRICS_PATH = '/emulator/v1/metrics';
 const OUTAGE_PATH = '/emulator/test/outage';
 /** Until when gRPC is refused (ms since the epoch); 0 when the database is reachable. */
 let outageUntil = 0;
@@ -49,6 +217,17 @@ function handleHttp(req: IncomingMessage, res: ServerResponse): void {
     // The embedded emulator keeps one state for all projects; a reset clears it all.
     emulator.state.clear();
     res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    return;
+  }
+  if (path === METRICS_PATH && (req.method === 'GET' || req.method === 'DELETE')) {
+    const body = JSON.stringify(metrics);
+    if (req.method === 'DELETE') resetMetrics();
+    res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    return;
+  }
+  if (req.method === 'POST' && (path === '/emulator/v1/listeners:pause' || path === '/emulator/v1/listeners:resume')) {
+    listenersPaused = path.endsWith(':pause');
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ paused: listenersPaused }));
     return;
   }
   if (path === OUTAGE_PATH && (req.method === 'POST' || req.method === 'DELETE')) {

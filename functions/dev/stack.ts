@@ -41,6 +41,8 @@ export interface StackOptions {
   timeoutMs?: number;
   /** Progress messages (default console.log). */
   say?: (message: string) => void;
+  /** Extra variables for the function runtime (e.g. RATE_LIMIT_SCALE for a load test). */
+  runtimeEnv?: Record<string, string>;
 }
 
 export interface Stack {
@@ -362,6 +364,7 @@ async function startOnce(options: StackOptions, say: (m: string) => void, kind: 
           ...cleanEnv(),
           // Reaches the function runtime: the Functions emulator passes its environment on.
           ...(kind === 'embedded' ? { FIRESTORE_EMULATOR_HOST: env.FIRESTORE_EMULATOR_HOST } : {}),
+          ...options.runtimeEnv,
           FORCE_COLOR: '0',
         },
       },

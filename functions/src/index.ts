@@ -66,3 +66,15 @@ export const suggestDisasters = onDocumentCreated(
     await onObservationCreated(event);
   },
 );
+
+// Benchmark baseline (bench/request-overhead.ts): exported only under the Functions emulator
+// (whose discovery sets FUNCTIONS_EMULATOR, but passes no other variable), so never deployed;
+// its code loads on its first request only.
+let baseline: Promise<Express> | undefined;
+export const benchBaseline =
+  process.env.FUNCTIONS_EMULATOR === 'true'
+    ? onRequest({ region: 'us-central1', concurrency: 80 }, async (req, res) => {
+        baseline ??= import('./bench/baseline.js').then((module) => module.buildBaselineApp());
+        (await baseline)(req, res);
+      })
+    : undefined;

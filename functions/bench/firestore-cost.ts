@@ -1,0 +1,132 @@
+// Figure 3: Firestore reads and writes per call, for every endpoint of the API, counted by the
+// embedded emulator (dev/embedded-firestore.ts, GET/DELETE /emulator/v1/metrics), next to the
+// fewest the endpoint needs. Also: what authorization costs (a rejected role, a rejected token),
+// and what a page of n items costs. Writes the table to docs/firestore-cost.md.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { allEndpoints } from '../src/endpoints.js';
+import { call } from '../test/helpers/api.js';
+import { expiredToken } from '../test/helpers/emulators.js';
+import { figure, type Figure } from './figures.js';
+import { costContext, costScenarios, type CostCall } from './scenarios.js';
+import type { FirestoreMetrics, Session } from './session.js';
+
+export interface CostRow {
+  endpoint: string;
+  status: number | null;
+  reads: number | null;
+  writes: number | null;
+  min_reads: number | null;
+  min_writes: number | null;
+  rate_limit: boolean;
+  /** A list page: one look-ahead read allowed. */
+  page: boolean;
+  detail: string;
+}
+
+/** Billed reads: documents returned, lookups of missing documents, empty queries, aggregation queries. */
+const billedReads = (m: FirestoreMetrics) => m.reads + m.missing_reads + m.empty_queries;
+
+function byCollection(m: FirestoreMetrics): string {
+  return Object.entries(m.by_collection)
+    .map(([name, c]) => `${name} ${c.reads}r/${c.writes}w`)
+    .concat(m.empty_queries > 0 ? [`${m.empty_queries} empty ${m.empty_queries === 1 ? 'query' : 'queries'}`] : [])
+    .join(', ');
+}
+
+async function measure(session: Session, request: CostCall): Promise<{ status: number; metrics: FirestoreMetrics; text: string }> {
+  await session.takeMetrics(); // what arranging cost is not counted
+  const response = await call(request.method, request.path, { token: request.token, body: request.body });
+  const metrics = await session.takeMetrics();
+  return { status: response.status, metrics, text: response.text };
+}
+
+/** `sample`: only the first endpoint of each tag (the quick run). */
+export async function measureFirestoreCost(session: Session, say: (m: string) => void, docsPath: string | null, sample = false): Promise<Figure[]> {
+  const rows: CostRow[] = [];
+  const tags = new Set<string>();
+  for (const endpoint of allEndpoints) {
+    const key = `${endpoint.method.toUpperCase()} ${endpoint.path}`;
+    const scenario = costScenarios[key];
+    const rateLimit = endpoint.rateLimit !== undefined;
+    if (sample && (tags.has(endpoint.tag) || !scenario)) continue;
+    tags.add(endpoint.tag);
+    if (!scenario) {
+      rows.push({ endpoint: key, status: null, reads: null, writes: null, min_reads: null, min_writes: null, rate_limit: rateLimit, page: false, detail: 'no scenario in bench/scenarios.ts yet' });
+      continue;
+    }
+    const request = await scenario.arrange(costContext);
+    const { status, metrics, text } = await measure(session, request);
+    if (status !== request.expect) throw new Error(`${key}: expected ${request.expect}, got ${status}: ${text.slice(0, 300)}`);
+    rows.push({
+      endpoint: key,
+      status,
+      reads: billedReads(metrics),
+      writes: metrics.writes,
+      min_reads: scenario.minimum.reads,
+      min_writes: scenario.minimum.writes,
+      rate_limit: rateLimit,
+      page: scenario.page === true,
+      detail: [scenario.minimum.why, byCollection(metrics) && `counted: ${byCollection(metrics)}`].filter(Boolean).join('; '),
+    });
+  }
+
+  // Authorization: roles come from the verified token, so a refusal costs nothing.
+  const affected = await costContext.user('affected_individual');
+  const forbidden = await measure(session, { method: 'PUT', path: `/users/${affected.uid}/role`, token: affected.token, body: { role: 'admin' }, expect: 403 });
+  const expired = await measure(session, { method: 'GET', path: '/users/me', token: await expiredToken({ uid: affected.uid }), expect: 401 });
+  const authRows: CostRow[] = [
+    { endpoint: 'authorization: wrong role (PUT /users/{uid}/role as affected_individual)', status: forbidden.status, reads: billedReads(forbidden.metrics), writes: forbidden.metrics.writes, min_reads: 0, min_writes: 0, rate_limit: false, page: false, detail: 'role from the token claim' },
+    { endpoint: 'authentication: expired token (GET /users/me)', status: expired.status, reads: billedReads(expired.metrics), writes: expired.metrics.writes, min_reads: 0, min_writes: 0, rate_limit: false, page: false, detail: 'rejected before any data access' },
+  ];
+
+  const measured = rows.filter((r) => r.reads !== null);
+  const allowed = (r: CostRow) => (r.rate_limit ? 1 : 0);
+  const excess = measured.filter((r) => (r.reads ?? 0) > (r.min_reads ?? 0) + allowed(r) + (r.page ? 1 : 0) || (r.writes ?? 0) > (r.min_writes ?? 0) + allowed(r));
+  const authReads = authRows.reduce((sum, r) => sum + (r.reads ?? 0) + (r.writes ?? 0), 0);
+  say(`[bench] Firestore cost: ${measured.length}/${rows.length} endpoints measured, ${excess.length} above their minimum (+ rate limit)`);
+  if (docsPath) writeFileSync(docsPath, renderTable([...rows, ...authRows], excess));
+
+  const total = (pick: (r: CostRow) => number | null) => measured.reduce((sum, r) => sum + (pick(r) ?? 0), 0);
+  const notes = `${measured.length} of ${sample ? `${rows.length} sampled (one per tag)` : rows.length} endpoints measured once each; table in docs/firestore-cost.md`;
+  return [
+    figure({ figure: 'firestore cost', metric: 'reads, all endpoints once', unit: 'docs', value: total((r) => r.reads), baseline: total((r) => r.min_reads), target: null, notes: `${notes}; baseline: the minimum each endpoint needs (rate-limited calls add 1 read + 1 write)` }),
+    figure({ figure: 'firestore cost', metric: 'writes, all endpoints once', unit: 'docs', value: total((r) => r.writes), baseline: total((r) => r.min_writes), target: null, notes }),
+    figure({ figure: 'firestore cost', metric: 'endpoints above minimum (+ rate limit, + page look-ahead)', unit: 'endpoints', value: excess.length, baseline: null, target: null, notes: excess.map((r) => r.endpoint).join(', ') || 'none' }),
+    { figure: 'firestore cost', metric: 'authorization reads + writes (403 and 401)', unit: 'docs', value: authReads, baseline: 0, ratio: null, target: '0', met: authReads === 0 },
+    { figure: 'firestore cost', metric: 'endpoints without a scenario', unit: 'endpoints', value: rows.length - measured.length, baseline: null, ratio: null, target: null, met: null, notes: rows.filter((r) => r.reads === null).map((r) => r.endpoint).join(', ') || 'none' },
+  ];
+}
+
+function renderTable(rows: CostRow[], excess: CostRow[]): string {
+  const cell = (v: number | null) => (v === null ? '-' : String(v));
+  const lines = [
+    '# Firestore cost per call',
+    '',
+    `Generated by \`npm run bench\` (functions/bench/firestore-cost.ts) on ${new Date().toISOString().slice(0, 10)}; do not edit by hand.`,
+    '',
+    'Each endpoint is called once with arranged data (bench/scenarios.ts) against the embedded Firestore',
+    'emulator, which counts what Firestore bills: one read per document returned by a lookup or a query',
+    '(and per lookup of a missing document, per query that returns nothing, per aggregation query),',
+    'one write per document written.',
+    'Arranging the data is not counted. Triggers that a call sets off (e.g. planning after',
+    '`POST /requests`) are not part of the call. **Rate-limited** endpoints add one read and one write of',
+    'their fixed-window counter (http/rate-limit.ts) to the minimum. Authorization reads nothing: the role',
+    'is a verified claim of the ID token.',
+    '',
+    'A list reads one document more than its page, to know whether a next page exists (`next_cursor`):',
+    'a page of n costs n + 1 reads. **Above** marks a call that reads or writes more than its minimum',
+    'plus those allowances.',
+    '',
+    '| endpoint | status | reads | writes | minimum reads | minimum writes | rate limit | page | above | what is read and written |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| \`${r.endpoint}\` | ${cell(r.status)} | ${cell(r.reads)} | ${cell(r.writes)} | ${cell(r.min_reads)} | ${cell(r.min_writes)} | ${r.rate_limit ? '+1 / +1' : ''} | ${r.page ? '+1 read' : ''} | ${excess.includes(r) ? '**above**' : ''} | ${r.detail.replace(/\|/g, '\\|')} |`,
+    ),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+export const defaultCostDocPath = join(__dirname, '..', '..', 'docs', 'firestore-cost.md');

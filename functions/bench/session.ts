@@ -1,0 +1,100 @@
+// The local stack a benchmark run brings up for itself: the embedded Firestore emulator (whose
+// operation counters figure 3 reads), Auth, Functions (the API and the bare `benchBaseline`)
+// and the trigger relay, on free ports, with rate limits lifted for the load. Stopped at the
+// end of the run, also on failure or a signal.
+import { readFileSync, readdirSync } from 'node:fs';
+import { startStack, stopAllStacks, type Stack } from '../dev/stack.js';
+import { db } from '../src/data/firestore.js';
+import { testApp } from '../test/helpers/emulators.js';
+
+export interface FirestoreMetrics {
+  reads: number;
+  missing_reads: number;
+  empty_queries: number;
+  aggregation_queries: number;
+  writes: number;
+  queries: number;
+  lookups: number;
+  commits: number;
+  by_collection: Record<string, { reads: number; writes: number }>;
+}
+
+export interface Session {
+  stack: Stack;
+  apiUrl: string;
+  baselineUrl: string;
+  /** Stops (true) or restarts delivering document events to snapshot listeners, for bulk loads. */
+  pauseListeners(paused: boolean): Promise<void>;
+  /** Reads the embedded emulator's counters and sets them back to zero. */
+  takeMetrics(): Promise<FirestoreMetrics>;
+  /** The function runtime workers of this stack serving `target` (the Functions emulator runs one request per worker). */
+  workers(target: 'api' | 'benchBaseline'): number[];
+  stop(): Promise<void>;
+}
+
+let signalsHooked = false;
+
+export async function openSession(say: (m: string) => void): Promise<Session> {
+  if (!signalsHooked) {
+    signalsHooked = true;
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+      process.on(signal, () => {
+        void stopAllStacks().finally(() => process.exit(130));
+      });
+    }
+  }
+  const stack = await startStack({
+    firestore: 'embedded',
+    logName: 'bench-stack.log',
+    echo: false,
+    say: (m) => say(`[stack] ${m}`),
+    // Figure 2 sends thousands of calls per caller and minute.
+    runtimeEnv: { RATE_LIMIT_SCALE: '100000' },
+  });
+  Object.assign(process.env, stack.env, { METADATA_SERVER_DETECTION: 'none' });
+  db(); // the data layer's settings first, then the test helpers' Admin app is the same one
+  testApp();
+  const metricsUrl = `http://${stack.env.FIRESTORE_EMULATOR_HOST}/emulator/v1/metrics`;
+  const firestoreHost = `FIRESTORE_EMULATOR_HOST=${stack.env.FIRESTORE_EMULATOR_HOST}`;
+  return {
+    stack,
+    apiUrl: stack.baseUrl,
+    baselineUrl: stack.baseUrl.replace(/\/api$/, '/benchBaseline'),
+    async pauseListeners(paused) {
+      const response = await fetch(`http://${stack.env.FIRESTORE_EMULATOR_HOST}/emulator/v1/listeners:${paused ? 'pause' : 'resume'}`, { method: 'POST' });
+      if (!response.ok) throw new Error(`emulator listeners: ${response.status}`);
+    },
+    async takeMetrics() {
+      const response = await fetch(metricsUrl, { method: 'DELETE' });
+      if (!response.ok) throw new Error(`emulator metrics: ${response.status}`);
+      return (await response.json()) as FirestoreMetrics;
+    },
+    workers(target) {
+      const found: number[] = [];
+      for (const entry of readdirSync('/proc')) {
+        if (!/^\d+$/.test(entry)) continue;
+        try {
+          const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+          if (!cmdline.includes('functionsEmulatorRuntime')) continue;
+          const environ = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+          if (environ.includes(firestoreHost) && environ.includes(`FUNCTION_TARGET=${target}`)) found.push(Number(entry));
+        } catch {
+          // gone meanwhile, or not ours
+        }
+      }
+      return found;
+    },
+    stop: () => stack.stop(),
+  };
+}
+
+/** Resident memory of a process in MiB: current (VmRSS) and peak (VmHWM); null once it is gone. */
+export function memoryOf(pid: number): { rss: number; hwm: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rss: kib('VmRSS') / 1024, hwm: kib('VmHWM') / 1024 };
+  } catch {
+    return null;
+  }
+}
