@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { logs } from '../logs.js';
 import type { Observation } from '../observations/model.js';
-import { DEFAULT_GEMINI_MODEL, GeminiFailure, generateJson, type GeminiSettings } from '../shared/gemini.js';
+import { GeminiFailure, generateJson, geminiSettingsFromEnv, type GeminiSettings } from '../shared/gemini.js';
 import type { ClusterDescription } from './cluster.js';
 
 export interface ClusterSummary {
@@ -16,16 +16,7 @@ export const MAX_SUMMARY_CHARS = 600;
 
 /** Settings from the environment: GEMINI_BASE_URL, GEMINI_MODEL, AGENT_GEMINI_TIMEOUT_MS. */
 export function agentGeminiSettings(apiKey: string, env: NodeJS.ProcessEnv = process.env): GeminiSettings {
-  const timeoutMs = Number(env.AGENT_GEMINI_TIMEOUT_MS ?? '15000');
-  return {
-    apiKey,
-    baseUrl: env.GEMINI_BASE_URL || undefined,
-    model: env.GEMINI_MODEL || DEFAULT_GEMINI_MODEL,
-    timeoutMs: Number.isFinite(timeoutMs) && timeoutMs > 0 ? timeoutMs : 15_000,
-    maxAttempts: 3,
-    initialBackoffMs: 1000,
-    maxOutputTokens: 400,
-  };
+  return geminiSettingsFromEnv(apiKey, env, { timeoutVar: 'AGENT_GEMINI_TIMEOUT_MS', timeoutMs: 15_000, maxAttempts: 3, initialBackoffMs: 1000, maxOutputTokens: 400 });
 }
 
 const SYSTEM_INSTRUCTION = [

@@ -6,7 +6,7 @@
 // bounded number of times; anything else, or lasting failure, throws GeminiFailure and the
 // service answers with the deterministic assistant instead.
 import { z } from 'zod';
-import { DEFAULT_GEMINI_MODEL, generateJson, type GeminiSettings } from '../shared/gemini.js';
+import { generateJson, geminiSettingsFromEnv, type GeminiSettings } from '../shared/gemini.js';
 import type { ChatContext } from './context.js';
 import type { AssistantReply } from './deterministic.js';
 import type { ConversationMessage, Sources } from './model.js';
@@ -19,23 +19,10 @@ export const MAX_REPLY_CHARS = 2000;
 /** Earlier turns of the conversation sent along. */
 export const HISTORY_TURNS = 6;
 
-function positive(value: string | undefined, fallback: number): number {
-  const parsed = Number(value);
-  return value !== undefined && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
-}
-
 /** Settings from the environment: GEMINI_BASE_URL, GEMINI_MODEL, CHATBOT_GEMINI_TIMEOUT_MS. */
 export function chatGeminiSettings(apiKey: string, env: NodeJS.ProcessEnv = process.env): ChatGeminiSettings {
-  return {
-    apiKey,
-    baseUrl: env.GEMINI_BASE_URL || undefined,
-    model: env.GEMINI_MODEL || DEFAULT_GEMINI_MODEL,
-    // The caller is waiting: short attempts, one retry, well inside the function's 60 s.
-    timeoutMs: positive(env.CHATBOT_GEMINI_TIMEOUT_MS, 8000),
-    maxAttempts: 2,
-    initialBackoffMs: 500,
-    maxOutputTokens: 800,
-  };
+  // The caller is waiting: short attempts, one retry, well inside the function's 60 s.
+  return geminiSettingsFromEnv(apiKey, env, { timeoutVar: 'CHATBOT_GEMINI_TIMEOUT_MS', timeoutMs: 8000, maxAttempts: 2, initialBackoffMs: 500, maxOutputTokens: 800 });
 }
 
 

@@ -3,22 +3,14 @@
 // (they exist and are available), or it is dropped. Failures throw GeminiFailure and the caller
 // falls back to the deterministic plan.
 import { z } from 'zod';
-import { DEFAULT_GEMINI_MODEL, generateJson, type GeminiSettings } from '../shared/gemini.js';
+import { generateJson, geminiSettingsFromEnv, type GeminiSettings } from '../shared/gemini.js';
 import type { Plan, PlannedResource, PlannedTask, PlanningContext } from './deterministic.js';
 import { MAX_SUGGESTED_RESOURCES, NEED_PLANS } from './deterministic.js';
 
 export { GeminiFailure, type GeminiSettings } from '../shared/gemini.js';
 
 export function geminiSettings(apiKey: string, env: NodeJS.ProcessEnv = process.env): GeminiSettings {
-  const timeoutMs = Number(env.GEMINI_TIMEOUT_MS ?? '20000');
-  return {
-    apiKey,
-    baseUrl: env.GEMINI_BASE_URL || undefined,
-    model: env.GEMINI_MODEL || DEFAULT_GEMINI_MODEL,
-    timeoutMs: Number.isFinite(timeoutMs) && timeoutMs > 0 ? timeoutMs : 20_000,
-    maxAttempts: 3,
-    initialBackoffMs: 1000,
-  };
+  return geminiSettingsFromEnv(apiKey, env, { timeoutVar: 'GEMINI_TIMEOUT_MS', timeoutMs: 20_000, maxAttempts: 3, initialBackoffMs: 1000 });
 }
 
 

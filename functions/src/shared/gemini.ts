@@ -20,6 +20,29 @@ export interface GeminiSettings {
 
 export const DEFAULT_GEMINI_MODEL = 'gemini-2.5-flash';
 
+/** How one use of Gemini is tuned; the per-attempt time-out can be overridden by `timeoutVar`. */
+export interface GeminiTuning {
+  timeoutVar: string;
+  timeoutMs: number;
+  maxAttempts: number;
+  initialBackoffMs: number;
+  maxOutputTokens?: number;
+}
+
+/** Settings from the environment: GEMINI_BASE_URL (a stand-in in tests), GEMINI_MODEL, and the tuning's time-out variable. */
+export function geminiSettingsFromEnv(apiKey: string, env: NodeJS.ProcessEnv, tuning: GeminiTuning): GeminiSettings {
+  const timeoutMs = Number(env[tuning.timeoutVar]);
+  return {
+    apiKey,
+    baseUrl: env.GEMINI_BASE_URL || undefined,
+    model: env.GEMINI_MODEL || DEFAULT_GEMINI_MODEL,
+    timeoutMs: Number.isFinite(timeoutMs) && timeoutMs > 0 ? timeoutMs : tuning.timeoutMs,
+    maxAttempts: tuning.maxAttempts,
+    initialBackoffMs: tuning.initialBackoffMs,
+    maxOutputTokens: tuning.maxOutputTokens,
+  };
+}
+
 /** Why Gemini's answer could not be used. Never carries the prompt or the answer. */
 export class GeminiFailure extends Error {
   constructor(
