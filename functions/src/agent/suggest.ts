@@ -6,12 +6,13 @@
 //   cluster updates its suggestion instead of making another;
 // - observations of a discarded suggestion are tombstoned and never count again.
 import type { Query } from 'firebase-admin/firestore';
+import { withinRadius } from '../data/nearby.js';
 import { collections } from '../data/collections.js';
 import { db } from '../data/firestore.js';
 import type { Disaster } from '../disasters/model.js';
 import { logs } from '../logs.js';
 import type { Observation } from '../observations/model.js';
-import { distanceKm, geohashOf, geohashRanges } from '../shared/geo.js';
+import { distanceKm, geohashOf } from '../shared/geo.js';
 import type { Location } from '../shared/schemas.js';
 import { byAge, clusterAround, describeCluster } from './cluster.js';
 import { summarizeCluster } from './summary.js';
@@ -25,14 +26,9 @@ export type AgentOutcome =
   | { kind: 'none'; reason: string }
   | { kind: 'created' | 'updated' | 'unchanged'; disasterId: string; observationIds: string[] };
 
-/** Documents of `query` whose geohash lies within `radiusKm` of `center` (geohash range queries, no scan). */
+/** Documents of `query` within `radiusKm` of `center` (geohash range queries, no scan). */
 async function nearby<T extends { id: string; location: Location }>(query: Query<T>, center: Location, radiusKm: number): Promise<T[]> {
-  const snapshots = await Promise.all(
-    geohashRanges(center, radiusKm).map(([start, end]) => query.where('geohash', '>=', start).where('geohash', '<=', end).get()),
-  );
-  const found = new Map<string, T>();
-  for (const snapshot of snapshots) for (const doc of snapshot.docs) found.set(doc.id, doc.data());
-  return [...found.values()].filter((item) => distanceKm(center, item.location) <= radiusKm);
+  return (await withinRadius(query, center, radiusKm)).found.map(({ item }) => item);
 }
 
 function isAlreadyExists(error: unknown): boolean {

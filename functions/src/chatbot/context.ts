@@ -11,7 +11,8 @@ import { NotFoundError } from '../errors.js';
 import type { Caller } from '../http/endpoint.js';
 import type { HelpRequest } from '../requests/model.js';
 import type { Resource } from '../resources/model.js';
-import { distanceKm, geohashRanges } from '../shared/geo.js';
+import { withinRadius } from '../data/nearby.js';
+import { distanceKm } from '../shared/geo.js';
 import type { Location } from '../shared/schemas.js';
 import type { Task } from '../tasks/model.js';
 import type { WorkflowOutput } from '../workflow/model.js';
@@ -162,24 +163,16 @@ function summarizePlan(output: WorkflowOutput | undefined): PlanSummary | null {
 
 async function resourcesNear(center: Location, category: Resource['category'] | null, limit: number) {
   let docsRead = 0;
+  let query = collections.resources.ref().where('status', '==', 'available');
+  if (category !== null) query = query.where('category', '==', category);
   for (const radius of RESOURCE_RADII_KM) {
-    const snapshots = await Promise.all(
-      geohashRanges(center, radius).map(([start, end]) => {
-        let query = collections.resources.ref().where('status', '==', 'available');
-        if (category !== null) query = query.where('category', '==', category);
-        return query.where('geohash', '>=', start).where('geohash', '<=', end).orderBy('geohash').limit(PER_RANGE_LIMIT).get();
-      }),
-    );
-    docsRead += snapshots.reduce((sum, snapshot) => sum + Math.max(1, snapshot.size), 0);
-    const byId = new Map<string, ResourceFacts>();
-    for (const resource of snapshots.flatMap((snapshot) => snapshot.docs.map((doc) => doc.data()))) {
-      const distance = distanceKm(center, resource.location);
-      if (distance > radius || byId.has(resource.id)) continue;
-      const { id, name, category: kind, quantity, unit } = resource;
-      byId.set(id, { id, name, category: kind, quantity, unit, distance_km: round(distance) });
-    }
-    if (byId.size > 0 || radius === RESOURCE_RADII_KM.at(-1)) {
-      return { radius, docsRead, resources: [...byId.values()].sort((a, b) => a.distance_km - b.distance_km).slice(0, limit) };
+    const nearby = await withinRadius(query, center, radius, PER_RANGE_LIMIT);
+    docsRead += nearby.docsRead + nearby.emptyRanges;
+    if (nearby.found.length > 0 || radius === RESOURCE_RADII_KM.at(-1)) {
+      const resources: ResourceFacts[] = nearby.found
+        .slice(0, limit)
+        .map(({ item: { id, name, category: kind, quantity, unit }, distance_km }) => ({ id, name, category: kind, quantity, unit, distance_km: round(distance_km) }));
+      return { radius, docsRead, resources };
     }
   }
   return { radius: null, docsRead, resources: [] };

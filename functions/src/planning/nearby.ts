@@ -3,7 +3,7 @@
 // number of candidates near the point, never with the size of the collections.
 import { collections } from '../data/collections.js';
 import type { Resource } from '../resources/model.js';
-import { distanceKm, geohashRanges } from '../shared/geo.js';
+import { withinRadius } from '../data/nearby.js';
 import type { Location } from '../shared/schemas.js';
 import type { UserRecord } from '../users/model.js';
 
@@ -46,39 +46,19 @@ export interface Nearby {
 const round = (km: number) => Math.round(km * 100) / 100;
 
 async function resourcesWithin(center: Location, disasterId: string, radiusKm: number) {
-  const snapshots = await Promise.all(
-    geohashRanges(center, radiusKm).map(([start, end]) =>
-      collections.resources
-        .ref()
-        .where('status', '==', 'available')
-        .where('geohash', '>=', start)
-        .where('geohash', '<=', end)
-        .orderBy('geohash')
-        .limit(PER_RANGE_LIMIT)
-        .get(),
-    ),
-  );
-  const docsRead = snapshots.reduce((sum, snapshot) => sum + snapshot.size, 0);
-  const seen = new Set<string>();
-  const resources: NearbyResource[] = [];
-  for (const resource of snapshots.flatMap((snapshot) => snapshot.docs.map((doc) => doc.data()))) {
-    if (seen.has(resource.id)) continue;
-    seen.add(resource.id);
+  const { found, docsRead } = await withinRadius(collections.resources.ref().where('status', '==', 'available'), center, radiusKm, PER_RANGE_LIMIT);
+  const resources: NearbyResource[] = found
     // Resources pledged to another disaster are not offered here.
-    if (resource.disaster_id !== null && resource.disaster_id !== disasterId) continue;
-    const distance = distanceKm(center, resource.location);
-    if (distance > radiusKm) continue;
-    resources.push({
-      id: resource.id,
-      name: resource.name,
-      category: resource.category,
-      description: resource.description,
-      quantity: resource.quantity,
-      unit: resource.unit,
-      distance_km: round(distance),
-    });
-  }
-  resources.sort((a, b) => a.distance_km - b.distance_km);
+    .filter(({ item }) => item.disaster_id === null || item.disaster_id === disasterId)
+    .map(({ item, distance_km }) => ({
+      id: item.id,
+      name: item.name,
+      category: item.category,
+      description: item.description,
+      quantity: item.quantity,
+      unit: item.unit,
+      distance_km: round(distance_km),
+    }));
   return { resources, docsRead };
 }
 
@@ -88,29 +68,10 @@ function isAvailable(user: UserRecord): boolean {
 }
 
 async function usersWithin(center: Location, excludeUid: string, radiusKm: number) {
-  const snapshots = await Promise.all(
-    geohashRanges(center, radiusKm).map(([start, end]) =>
-      collections.users
-        .ref()
-        .where('role', 'in', ['volunteer', 'responder'])
-        .where('geohash', '>=', start)
-        .where('geohash', '<=', end)
-        .orderBy('geohash')
-        .limit(PER_RANGE_LIMIT)
-        .get(),
-    ),
-  );
-  const docsRead = snapshots.reduce((sum, snapshot) => sum + snapshot.size, 0);
-  const seen = new Set<string>();
-  const users: NearbyUser[] = [];
-  for (const user of snapshots.flatMap((snapshot) => snapshot.docs.map((doc) => doc.data()))) {
-    if (seen.has(user.id) || user.id === excludeUid || !user.location || !isAvailable(user)) continue;
-    seen.add(user.id);
-    const distance = distanceKm(center, user.location);
-    if (distance > radiusKm) continue;
-    users.push({ id: user.id, display_name: user.display_name, role: user.role as 'volunteer' | 'responder', distance_km: round(distance) });
-  }
-  users.sort((a, b) => a.distance_km - b.distance_km);
+  const { found, docsRead } = await withinRadius(collections.users.ref().where('role', 'in', ['volunteer', 'responder']), center, radiusKm, PER_RANGE_LIMIT);
+  const users: NearbyUser[] = found
+    .filter(({ item }) => item.id !== excludeUid && isAvailable(item))
+    .map(({ item, distance_km }) => ({ id: item.id, display_name: item.display_name, role: item.role as 'volunteer' | 'responder', distance_km: round(distance_km) }));
   return { users, docsRead };
 }
 

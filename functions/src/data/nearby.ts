@@ -1,0 +1,46 @@
+// Nearby search over a geohash-indexed collection: one range query per geohash bound
+// (geofire-common), so the documents read grow with the candidates near the point, never with the
+// size of the collection. Callers add their own equality filters to `query` first.
+import type { Query } from 'firebase-admin/firestore';
+import { distanceKm, geohashRanges } from '../shared/geo.js';
+import type { Location } from '../shared/schemas.js';
+
+export interface Near<T> {
+  item: T;
+  distance_km: number;
+}
+
+export interface NearbyResult<T> {
+  /** Distinct documents within the radius, nearest first. */
+  found: Near<T>[];
+  /** Documents the range queries returned (Firestore bills these). */
+  docsRead: number;
+  /** Range queries that returned nothing (Firestore bills one read for each). */
+  emptyRanges: number;
+}
+
+export async function withinRadius<T extends { id: string; location: Location | null }>(
+  query: Query<T>,
+  center: Location,
+  radiusKm: number,
+  perRangeLimit?: number,
+): Promise<NearbyResult<T>> {
+  const snapshots = await Promise.all(
+    geohashRanges(center, radiusKm).map(([start, end]) => {
+      const range = query.where('geohash', '>=', start).where('geohash', '<=', end).orderBy('geohash');
+      return (perRangeLimit === undefined ? range : range.limit(perRangeLimit)).get();
+    }),
+  );
+  const found = new Map<string, Near<T>>();
+  for (const doc of snapshots.flatMap((snapshot) => snapshot.docs)) {
+    const item = doc.data();
+    if (found.has(item.id) || !item.location) continue;
+    const distance = distanceKm(center, item.location);
+    if (distance <= radiusKm) found.set(item.id, { item, distance_km: distance });
+  }
+  return {
+    found: [...found.values()].sort((a, b) => a.distance_km - b.distance_km),
+    docsRead: snapshots.reduce((sum, snapshot) => sum + snapshot.size, 0),
+    emptyRanges: snapshots.filter((snapshot) => snapshot.empty).length,
+  };
+}
