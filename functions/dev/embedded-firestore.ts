@@ -21,6 +21,7 @@ import { createServer as createNetServer, type Socket } from 'node:net';
 import { Duplex } from 'node:stream';
 import { FirestoreServer, FirestoreState, FirestoreStateCollection, FirestoreStateDocument } from '@firestore-emulator/server';
 import type * as grpc from '@grpc/grpc-js';
+import type * as Proto from '@firestore-emulator/proto/dist/google/firestore/v1/firestore';
 
 // grpc-js of the emulator package itself (the same copy its Server class comes from).
 const requireFromEmulator = createRequire(require.resolve('@firestore-emulator/server'));
@@ -154,34 +155,114 @@ FirestoreState.prototype.v1Query = function (this: FirestoreState, parent: strin
   }
 };
 
-// Every snapshot listener re-runs its query on every document event, whatever the collection,
-// and resends its whole result: `POST /emulator/v1/listeners:pause` stops delivering document
-// events to listeners (while a bench seeds collections nobody listens to), `:resume` restarts.
+// `POST /emulator/v1/listeners:pause` stops delivering document events to listeners (while a
+// bench seeds collections nobody listens to, so that not even the scope checks below run),
+// `:resume` restarts them.
 let listenersPaused = false;
 const emitter = emulator.state.emitter as unknown as { emit(event: string, ...args: unknown[]): boolean };
 const emit = emitter.emit.bind(emitter);
 emitter.emit = (event: string, ...args: unknown[]) => (listenersPaused && event.endsWith('-document') ? false : emit(event, ...args));
 
-// A query listener also re-runs on events of other collections (and, finding the same documents,
-// resends them all): each listener now hears only the events of its own collection or documents.
-// The same snapshots, without the work that grew with every write anywhere.
+// Query listeners, rewritten. The emulator's own re-runs the query on every document event of
+// any collection, compares the old and new results with nested array scans (O(n²)) and resends
+// the whole result after a RESET: with a few thousand requests, the trigger relay's listener on
+// `requests` kept both processes busy for minutes. Here a query listener hears only its own
+// collection, coalesces the events of one turn of the event loop into one re-run, and sends what
+// changed: documents that entered the result or were written since (events name them, so two
+// writes within one millisecond are not missed), and removals; then the global snapshot marker
+// (NO_CHANGE without targets), as Firestore's Watch protocol does. Document listeners keep the
+// emulator's implementation, scoped to their documents.
 type ListenRequest = Parameters<FirestoreState['v1Listen']>[0];
+type ListenCallback = Parameters<FirestoreState['v1Listen']>[1];
+type ListenEnd = Parameters<FirestoreState['v1Listen']>[2];
+type QueryTarget = ListenRequest['add_target'];
 type DocumentEvent = { document?: { getPath(): string } };
 type Handler = (payload: DocumentEvent) => unknown;
+const { ListenResponse, TargetChangeTargetChangeType } = requireFromEmulator('@firestore-emulator/proto/dist/google/firestore/v1/firestore') as typeof Proto;
+const DOCUMENT_EVENTS = ['create-document', 'update-document', 'delete-document'] as const;
+
+function timestampNow() {
+  const ms = Date.now();
+  return { seconds: Math.floor(ms / 1000), nanos: (ms % 1000) * 1e6 };
+}
+
+function listenToQuery(state: FirestoreState, target: QueryTarget, callback: ListenCallback, onEnd: ListenEnd): void {
+  const targetIds = [target.target_id];
+  const { parent, structured_query: query } = target.query;
+  const prefix = `${parent}/${query.from[0]?.collection_id ?? ''}/`;
+  const inScope = (path: string) => path.startsWith(prefix) && !path.slice(prefix.length).includes('/');
+  const send = (response: Parameters<typeof ListenResponse.fromObject>[0]) => callback(ListenResponse.fromObject(response));
+  const snapshotMarker = () => send({ target_change: { read_time: timestampNow(), target_change_type: TargetChangeTargetChangeType.NO_CHANGE, target_ids: [] } });
+
+  send({ target_change: { target_change_type: TargetChangeTargetChangeType.ADD, target_ids: targetIds } });
+  let current = new Set<string>();
+  for (const doc of state.v1Query(parent, query)) {
+    current.add(doc.getPath());
+    send({ document_change: { document: doc.toV1DocumentObject(), target_ids: targetIds } });
+  }
+  send({ target_change: { read_time: timestampNow(), target_change_type: TargetChangeTargetChangeType.CURRENT, target_ids: targetIds } });
+  snapshotMarker();
+
+  const written = new Set<string>();
+  let scheduled = false;
+  let ended = false;
+  const flush = () => {
+    scheduled = false;
+    if (ended) return;
+    let results: FirestoreStateDocument[];
+    try {
+      results = state.v1Query(parent, query);
+    } catch (error) {
+      console.error(`[firestore] listener query failed: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    const next = new Set<string>();
+    let changed = false;
+    for (const doc of results) {
+      const path = doc.getPath();
+      next.add(path);
+      if (current.has(path) && !written.has(path)) continue;
+      send({ document_change: { document: doc.toV1DocumentObject(), target_ids: targetIds } });
+      changed = true;
+    }
+    for (const path of current) {
+      if (next.has(path)) continue;
+      const stillThere = state.getDocument(path).metadata.hasExist;
+      send(stillThere ? { document_remove: { document: path, removed_target_ids: targetIds } } : { document_delete: { document: path, removed_target_ids: targetIds } });
+      changed = true;
+    }
+    written.clear();
+    current = next;
+    if (changed) snapshotMarker();
+  };
+  const onDocument: Handler = ({ document }) => {
+    const path = document?.getPath();
+    if (path === undefined || !inScope(path)) return;
+    written.add(path);
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  };
+  for (const event of DOCUMENT_EVENTS) state.emitter.on(event, onDocument);
+  onEnd(() => {
+    ended = true;
+    for (const event of DOCUMENT_EVENTS) state.emitter.off(event, onDocument);
+  });
+}
+
 // eslint-disable-next-line @typescript-eslint/unbound-method -- called with .call(this) below
 const listen = FirestoreState.prototype.v1Listen;
 let listenerScope: ((path: string) => boolean) | null = null;
-FirestoreState.prototype.v1Listen = function (this: FirestoreState, request: ListenRequest, ...rest: [never, never]) {
+FirestoreState.prototype.v1Listen = function (this: FirestoreState, request: ListenRequest, callback: ListenCallback, onEnd: ListenEnd) {
   const target = request.has_add_target ? request.add_target : null;
-  if (target?.has_query) {
-    const prefix = `${target.query.parent}/${target.query.structured_query.from[0]?.collection_id ?? ''}/`;
-    listenerScope = (path) => path.startsWith(prefix) && !path.slice(prefix.length).includes('/');
-  } else if (target?.has_documents) {
+  if (target?.has_query) return listenToQuery(this, target, callback, onEnd);
+  if (target?.has_documents) {
     const names = new Set(target.documents.documents);
     listenerScope = (path) => names.has(path);
   }
   try {
-    return listen.call(this, request, ...rest);
+    return listen.call(this, request, callback, onEnd);
   } finally {
     listenerScope = null;
   }
