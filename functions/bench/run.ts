@@ -64,7 +64,7 @@ async function main(): Promise<void> {
         figures.push(
           ...(await measureRequestOverhead(
             session,
-            quick ? { concurrency: 2, requests: 6, rounds: 1, warmup: 1, say } : { concurrency: 8, requests: 120, rounds: 2, warmup: 1, say },
+            quick ? { concurrency: 2, requests: 6, rounds: 1, warmup: 1, say } : { concurrency: 8, requests: 300, rounds: 6, warmup: 3, say },
           )),
         );
         lap('request overhead and memory');
