@@ -41,17 +41,11 @@ describe('rate limits across function instances', function () {
   });
   after(() => server.close());
 
-  /**
-   * Write endpoints open to non-admins that carry no limit yet: findings reported to their
-   * features (docs/security.md, "Known limits"); a new one fails this test.
-   */
-  const KNOWN_UNLIMITED = ['DELETE /observations/{obs_id}', 'PATCH /requests/{req_id}/status'];
-
-  it('every write endpoint open to non-admins carries a rate limit (but the known gaps listed here)', () => {
+  it('every write endpoint open to non-admins carries a rate limit', () => {
     const unlimited = allEndpoints
       .filter((e) => e.method !== 'get' && !e.rateLimit && !(Array.isArray(e.access) && e.access.length === 1 && e.access[0] === 'admin'))
       .map((e) => `${e.method.toUpperCase()} ${e.path}`);
-    assert.deepEqual(unlimited.filter((key) => !KNOWN_UNLIMITED.includes(key)), [], 'write endpoints open to non-admins without a rate limit');
+    assert.deepEqual(unlimited, [], 'write endpoints open to non-admins without a rate limit');
   });
 
   it('PATCH /users/me/location allows the limit in total over two instances, then answers 429 with Retry-After on both', async () => {

@@ -8,6 +8,9 @@ import * as observations from './service.js';
 const TAG = 'observations';
 const params = z.strictObject({ obs_id: idSchema });
 
+/** Reports and deletions share one budget per user. */
+const OBSERVATION_WRITES = { bucket: 'observations:write', limit: 20, windowSeconds: 60 } as const;
+
 export const observationEndpoints = [
   defineEndpoint({
     method: 'get',
@@ -33,7 +36,7 @@ export const observationEndpoints = [
     response: observationViewSchema,
     status: 201,
     errors: [404],
-    rateLimit: { bucket: 'observations:write', limit: 20, windowSeconds: 60 },
+    rateLimit: OBSERVATION_WRITES,
     handler: async ({ caller, body }) => toObservationView(await observations.report(caller, body)),
   }),
   defineEndpoint({
@@ -57,6 +60,7 @@ export const observationEndpoints = [
     params,
     response: null,
     errors: [404],
+    rateLimit: OBSERVATION_WRITES,
     handler: async ({ caller, params }) => {
       await observations.remove(caller, params.obs_id);
     },

@@ -91,6 +91,7 @@ export const requestEndpoints = [
     }),
     response: helpRequestSchema,
     errors: [404, 409],
+    rateLimit: { bucket: 'requests:status', limit: 60, windowSeconds: 60 },
     handler: ({ caller, params, body }) => requests.changeStatus(caller, params.req_id, body),
   }),
   defineEndpoint({
