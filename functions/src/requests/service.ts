@@ -170,20 +170,18 @@ export async function changeStatus(caller: Caller, id: string, change: StatusCha
     throw new ValidationError([{ path: 'body.closed_reason', message: 'is only allowed with status closed' }]);
   }
   const ref = collections.requests.doc(id);
-  const current = (await ref.get()).data();
-  const visibility = current ? await visibilityOf(caller, current) : null;
-  if (!current || !visibility) throw new NotFoundError('Request', id);
   const privileged = isPrivileged(caller);
-  if (!privileged) {
-    if (current.owner_id !== caller.uid) throw new ForbiddenError('Only admins and responders change the status of a request.');
-    if (change.status !== 'closed' || (change.closed_reason ?? 'withdrawn') !== 'withdrawn') {
-      throw new ForbiddenError('You may only withdraw your own request (status closed, closed_reason withdrawn).');
-    }
-  }
-  const reason = change.status === 'closed' ? change.closed_reason ?? (privileged ? 'unfulfilled' : 'withdrawn') : null;
+  // One read: every check runs on the document the transaction reads.
   return db().runTransaction(async (tx) => {
     const request = (await tx.get(ref)).data();
-    if (!request) throw new NotFoundError('Request', id);
+    if (!request || !(await visibilityOf(caller, request))) throw new NotFoundError('Request', id);
+    if (!privileged) {
+      if (request.owner_id !== caller.uid) throw new ForbiddenError('Only admins and responders change the status of a request.');
+      if (change.status !== 'closed' || (change.closed_reason ?? 'withdrawn') !== 'withdrawn') {
+        throw new ForbiddenError('You may only withdraw your own request (status closed, closed_reason withdrawn).');
+      }
+    }
+    const reason = change.status === 'closed' ? change.closed_reason ?? (privileged ? 'unfulfilled' : 'withdrawn') : null;
     requestTransitions.assert(request.status, change.status);
     const at = new Date().toISOString();
     const changed = { status: change.status, closed_reason: reason, updated_at: at, status_changed_at: at };

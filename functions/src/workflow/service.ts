@@ -190,14 +190,18 @@ export async function deleteOutput(requestId: string): Promise<void> {
   });
 }
 
-/** Runs `change` on the output in a transaction and stores the result; returns what change returns. */
-async function editOutput<R>(requestId: string, change: (output: WorkflowOutput, at: string, tx: Transaction) => R): Promise<R> {
+/**
+ * Runs `change` on the output in a transaction and stores the result; returns what change returns.
+ * Checks that need other documents run inside `change`, on the output the transaction read: one
+ * read of the output per call.
+ */
+async function editOutput<R>(requestId: string, change: (output: WorkflowOutput, at: string, tx: Transaction) => R | Promise<R>): Promise<R> {
   const ref = collections.workflowOutputs.doc(requestId);
   return db().runTransaction(async (tx) => {
     const output = (await tx.get(ref)).data();
     if (!output) throw new NotFoundError('Workflow output', requestId);
     const at = new Date().toISOString();
-    const result = change(output, at, tx);
+    const result = await change(output, at, tx);
     const next = { ...output, updated_at: at };
     checkBounds(next);
     tx.set(ref, next);
@@ -242,14 +246,13 @@ export async function updateTask(requestId: string, taskId: string, change: Work
   if (Object.values(change).every((value) => value === undefined)) {
     throw new ValidationError([{ path: 'body', message: 'give at least one field to change' }]);
   }
-  // The assignee is checked against the role the task will have after the change.
-  const current = findTask(await getOutput(requestId), taskId);
-  const role = change.role_required ?? current.role_required;
-  const assignee = change.suggested_assignee_id !== undefined ? change.suggested_assignee_id : change.role_required ? current.suggested_assignee_id : undefined;
-  await checkAssignee(assignee, role);
-  return editOutput(requestId, (output, at) => {
+  return editOutput(requestId, async (output, at) => {
     const task = findTask(output, taskId);
     assertEditable(task);
+    // The assignee is checked against the role the task will have after the change.
+    const role = change.role_required ?? task.role_required;
+    const assignee = change.suggested_assignee_id !== undefined ? change.suggested_assignee_id : change.role_required ? task.suggested_assignee_id : undefined;
+    await checkAssignee(assignee, role);
     const next: WorkflowTask = {
       ...task,
       instructions: change.instructions ?? task.instructions,
@@ -276,9 +279,8 @@ export async function listSuggestions(requestId: string, page: PageQuery): Promi
 }
 
 export async function addSuggestion(requestId: string, input: NewSuggestion): Promise<WorkflowResource> {
-  await getOutput(requestId);
-  const [suggestion] = await suggestionsFor([input], new Date().toISOString());
-  return editOutput(requestId, (output) => {
+  return editOutput(requestId, async (output, at) => {
+    const [suggestion] = await suggestionsFor([input], at);
     output.resources = [...output.resources, suggestion!];
     return suggestion!;
   });
