@@ -107,6 +107,17 @@ describe('POST /chatbot/ask (deterministic assistant)', () => {
       assert.ok(!body.reply.includes(notJoined.id));
       assert.deepEqual(body.sources.disasters, [joined.id]);
     });
+
+    it('knows a disaster joined long ago, behind many newer ones (from the caller\'s own list of memberships)', async () => {
+      const joined = await seedDisaster({ name: 'Old Flood Echo' });
+      const me = await registeredUser('volunteer');
+      await seedMember(joined.id, me.uid, 'volunteer');
+      // More newer confirmed disasters than any "recent disasters" window would check.
+      await Promise.all(Array.from({ length: 40 }, (_, i) => seedDisaster({ name: `Newer Storm ${i}` })));
+      const body = expectStatus(await ask(me, { message: 'Tell me about the disaster' }), 200);
+      assert.match(body.reply, /Old Flood Echo.*You joined it/);
+      assert.ok(body.sources.disasters.includes(joined.id));
+    });
   });
 
   describe('nearest resource of a kind', () => {

@@ -7,6 +7,8 @@ import { testDb, tokenFor } from './helpers/emulators.js';
 const disasterDoc = async (id: string) => (await testDb().collection('disasters').doc(id).get()).data();
 const memberDoc = async (disasterId: string, uid: string) =>
   testDb().collection('disasters').doc(disasterId).collection('members').doc(uid).get();
+const membershipEntry = async (uid: string, disasterId: string) =>
+  testDb().collection('users').doc(uid).collection('memberships').doc(disasterId).get();
 const disasterCount = async () => (await testDb().collection('disasters').count().get()).data().count;
 
 describe('disasters', () => {
@@ -137,6 +139,9 @@ describe('disasters', () => {
       assert.equal(member.data()?.role, 'volunteer');
       const members = await testDb().collection('disasters').doc(disaster.id).collection('members').count().get();
       assert.equal(members.data().count, 1);
+      const entry = await membershipEntry(volunteer.uid, disaster.id);
+      assert.equal(entry.data()?.disaster_id, disaster.id, "the join is also on the volunteer's own list");
+      assert.equal(entry.get('created_at').toMillis(), member.get('created_at').toMillis());
     });
 
     it('joined answers for the caller, and leave is idempotent', async () => {
@@ -150,8 +155,10 @@ describe('disasters', () => {
       assert.equal(typeof during.joined_at, 'string');
       const other = expectStatus(await call('GET', `/disasters/${disaster.id}/joined`, { token: volunteer.token }), 200);
       assert.equal(other.joined, false, "someone else's membership is not the caller's");
+      assert.equal((await membershipEntry(responder.uid, disaster.id)).exists, true);
       expectStatus(await call('DELETE', `/disasters/${disaster.id}/leave`, { token: responder.token }), 204);
       assert.equal((await memberDoc(disaster.id, responder.uid)).exists, false);
+      assert.equal((await membershipEntry(responder.uid, disaster.id)).exists, false, "gone from the responder's own list too");
       expectStatus(await call('DELETE', `/disasters/${disaster.id}/leave`, { token: responder.token }), 204);
       const after = expectStatus(await call('GET', `/disasters/${disaster.id}/joined`, { token: responder.token }), 200);
       assert.equal(after.joined, false);

@@ -20,8 +20,8 @@ import type { WorkflowOutput } from '../workflow/model.js';
 /** Most recent own requests and assigned tasks considered. */
 export const MAX_REQUESTS = 10;
 export const MAX_TASKS = 10;
-/** Recent public disasters checked for the caller's membership (no per-user membership index exists). */
-export const MEMBERSHIP_CANDIDATES = 30;
+/** The caller's most recent memberships considered (users/{uid}/memberships). */
+export const MAX_MEMBERSHIPS = 20;
 /** Recent public disasters mentioned even when the caller has no link to them. */
 export const RECENT_PUBLIC = 3;
 /** Radii tried in turn for nearest resources; a wider one is read only when the narrower one is empty. */
@@ -234,32 +234,29 @@ export async function gatherContext(caller: Caller, options: ContextOptions): Pr
   const none = Promise.resolve(null);
   const focus = options.disasterId === undefined ? null : await visibleDisaster(caller, options.disasterId);
   if (focus) reads.count += 1;
-  const [userSnap, requestSnap, taskSnap, recentSnap] = await Promise.all([
+  const [userSnap, requestSnap, taskSnap, recentSnap, membershipSnap] = await Promise.all([
     collections.users.doc(caller.uid).get(),
     collections.requests.ref().where('owner_id', '==', caller.uid).orderBy('sort_key', 'desc').limit(MAX_REQUESTS).get(),
     parts.tasks ? collections.tasks.ref().where('assigned_to', '==', caller.uid).orderBy('sort_key', 'desc').limit(MAX_TASKS).get() : none,
-    parts.memberships
-      ? collections.disasters.ref().where('status', '==', 'confirmed').orderBy('sort_key', 'desc').limit(MEMBERSHIP_CANDIDATES).get()
-      : none,
+    parts.memberships ? collections.disasters.ref().where('status', '==', 'confirmed').orderBy('sort_key', 'desc').limit(RECENT_PUBLIC).get() : none,
+    parts.memberships ? collections.memberships.ref(caller.uid).orderBy('created_at', 'desc').limit(MAX_MEMBERSHIPS).get() : none,
   ]);
   reads.count += 1;
   const user = userSnap.data();
   const requests = reads.query(requestSnap).docs.map((doc) => doc.data());
   const tasks = taskSnap ? reads.query(taskSnap).docs.map((doc) => doc.data()) : [];
   const recentDocs = recentSnap ? reads.query(recentSnap).docs : [];
+  const joined = new Set(membershipSnap ? reads.query(membershipSnap).docs.map((doc) => doc.id) : []);
 
-  // Disasters: the recent public ones, plus those the question, requests and tasks refer to.
+  // Disasters: the recent public ones, plus those the caller joined and those the question,
+  // requests and tasks refer to.
   const disasters = new Map<string, Disaster>(recentDocs.map((doc) => [doc.id, doc.data()]));
   if (focus) disasters.set(focus.id, focus);
-  const missing = [...new Set([...requests.map((r) => r.disaster_id), ...tasks.map((t) => t.disaster_id)])].filter((id) => !disasters.has(id));
+  const missing = [...new Set([...joined, ...requests.map((r) => r.disaster_id), ...tasks.map((t) => t.disaster_id)])].filter((id) => !disasters.has(id));
   for (const disaster of reads.docs(await getAllData(missing.map((id) => collections.disasters.doc(id))))) {
     if (disaster) disasters.set(disaster.id, disaster);
   }
   const visible = [...disasters.values()].filter((disaster) => isVisible(disaster, caller));
-  // No per-user index of memberships exists (disasters/{id}/members/{uid}, and no collection-group
-  // queries on the emulator): the candidates are checked one document each.
-  const memberships = parts.memberships ? reads.docs(await getAllData(visible.map((disaster) => collections.members.doc(disaster.id, caller.uid)))) : [];
-  const joined = new Set(memberships.flatMap((member) => (member ? [member.disaster_id] : [])));
   const nameOf = (id: string) => {
     const disaster = disasters.get(id);
     return disaster && isVisible(disaster, caller) ? disaster.name : null;
@@ -288,7 +285,7 @@ export async function gatherContext(caller: Caller, options: ContextOptions): Pr
   }
 
   const referenced = new Set([...requests.map((r) => r.disaster_id), ...tasks.map((t) => t.disaster_id), ...(focus ? [focus.id] : [])]);
-  const recent = new Set(recentDocs.slice(0, RECENT_PUBLIC).map((doc) => doc.id));
+  const recent = new Set(recentDocs.map((doc) => doc.id));
   const relationOf = (id: string): DisasterFacts['relation'] | null =>
     joined.has(id) ? 'joined' : referenced.has(id) ? 'referenced' : recent.has(id) ? 'recent' : null;
   const context: ChatContext = {

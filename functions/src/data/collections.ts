@@ -5,7 +5,7 @@ import type { CollectionReference, DocumentReference } from 'firebase-admin/fire
 import type { z } from 'zod';
 import { messageSchema } from '../chat/model.js';
 import { conversationSchema } from '../chatbot/model.js';
-import { disasterSchema, memberSchema } from '../disasters/model.js';
+import { disasterSchema, joinedDisasterSchema, memberSchema } from '../disasters/model.js';
 import { notificationSchema } from '../notifications/model.js';
 import { observationSchema } from '../observations/model.js';
 import { helpRequestSchema } from '../requests/model.js';
@@ -56,6 +56,8 @@ export const collections = {
   disasters: defineCollection('disasters', disasterSchema),
   /** `disasters/{disaster_id}/members/{uid}`: membership; the chat rules read it. */
   members: defineSubcollection('disasters', 'members', memberSchema),
+  /** `users/{uid}/memberships/{disaster_id}`: the same memberships by user, written together with members. */
+  memberships: defineSubcollection('users', 'memberships', joinedDisasterSchema),
   /** `disasters/{disaster_id}/messages`: the disaster chat, delivered to clients by listeners. */
   messages: defineSubcollection('disasters', 'messages', messageSchema),
   requests: defineCollection('requests', helpRequestSchema),

@@ -60,6 +60,17 @@ export const memberSchema = z.object({
 });
 export type Member = z.infer<typeof memberSchema>;
 
+/**
+ * `users/{uid}/memberships/{disaster_id}`: the disasters a user joined, written and deleted with
+ * the member document, so that "which disasters did I join" is one query, not a scan.
+ */
+export const joinedDisasterSchema = z.object({
+  id: idSchema.describe('The disaster id.'),
+  disaster_id: idSchema,
+  created_at: isoDateTime.describe('When they joined.'),
+});
+export type JoinedDisaster = z.infer<typeof joinedDisasterSchema>;
+
 /** Suggested → confirmed (approve) or removed (discard); a confirmed disaster stays confirmed. */
 export type DisasterState = 'suggested' | 'confirmed' | 'discarded';
 export const DISASTER_TRANSITIONS: Record<DisasterState, readonly DisasterState[]> = {

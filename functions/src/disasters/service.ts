@@ -87,9 +87,23 @@ function isAlreadyExists(error: unknown): boolean {
 }
 
 /**
+ * Writes a membership: the member document and the user's index entry, in one batch. `create`
+ * makes the batch fail, writing nothing, when the member document exists already.
+ */
+export async function writeMembership(member: Member, mode: 'create' | 'set'): Promise<void> {
+  const entry = { id: member.disaster_id, disaster_id: member.disaster_id, created_at: member.created_at };
+  const batch = db().batch();
+  const memberRef = collections.members.doc(member.disaster_id, member.id);
+  if (mode === 'create') batch.create(memberRef, member);
+  else batch.set(memberRef, member);
+  batch.set(collections.memberships.doc(member.id, member.disaster_id), entry);
+  await batch.commit();
+}
+
+/**
  * Adds the caller to a confirmed disaster. Idempotent: a second join changes nothing and answers
- * the existing membership (`created` false). The membership document is written with create(),
- * so two concurrent joins cannot both create it.
+ * the existing membership (`created` false). The membership is written with create(), so two
+ * concurrent joins cannot both create it.
  */
 export async function join(caller: Caller, disasterId: string): Promise<{ membership: Membership; created: boolean }> {
   await getConfirmedDisaster(disasterId);
@@ -106,7 +120,7 @@ export async function join(caller: Caller, disasterId: string): Promise<{ member
     created_at: new Date().toISOString(),
   };
   try {
-    await ref.create(member);
+    await writeMembership(member, 'create');
   } catch (error) {
     if (!isAlreadyExists(error)) throw error;
     return { membership: membershipOf(disasterId, (await ref.get()).data()), created: false };
@@ -118,7 +132,10 @@ export async function join(caller: Caller, disasterId: string): Promise<{ member
 /** Removes the caller from a disaster; idempotent (leaving when not a member is fine). */
 export async function leave(caller: Caller, disasterId: string): Promise<void> {
   await getVisibleDisaster(caller, disasterId);
-  await collections.members.doc(disasterId, caller.uid).delete();
+  const batch = db().batch();
+  batch.delete(collections.members.doc(disasterId, caller.uid));
+  batch.delete(collections.memberships.doc(caller.uid, disasterId));
+  await batch.commit();
 }
 
 export async function joined(caller: Caller, disasterId: string): Promise<Membership> {

@@ -3,6 +3,7 @@
 import { collections } from '../../src/data/collections.js';
 import { db } from '../../src/data/firestore.js';
 import type { Disaster, Member } from '../../src/disasters/model.js';
+import { writeMembership } from '../../src/disasters/service.js';
 import type { HelpRequest } from '../../src/requests/model.js';
 import type { Resource } from '../../src/resources/model.js';
 import { geohashOf } from '../../src/shared/geo.js';
@@ -51,7 +52,7 @@ export async function seedDisaster(overrides: Partial<Disaster> = {}): Promise<D
 }
 
 export async function seedMember(disasterId: string, uid: string, role: Member['role'] = 'affected_individual'): Promise<void> {
-  await collections.members.doc(disasterId, uid).set({ id: uid, disaster_id: disasterId, role, display_name: 'Member', created_at: now() });
+  await writeMembership({ id: uid, disaster_id: disasterId, role, display_name: 'Member', created_at: now() }, 'set');
 }
 
 export async function seedRequest(ownerId: string, disasterId: string, overrides: Partial<HelpRequest> = {}): Promise<HelpRequest> {

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { collections } from '../../src/data/collections.js';
 import { db } from '../../src/data/firestore.js';
 import type { Disaster } from '../../src/disasters/model.js';
+import { writeMembership } from '../../src/disasters/service.js';
 import type { HelpRequest } from '../../src/requests/model.js';
 import type { Resource } from '../../src/resources/model.js';
 import { geohashOf } from '../../src/shared/geo.js';
@@ -73,13 +74,7 @@ export async function resource(at: Location, overrides: Partial<Resource> = {}):
 }
 
 export async function join(disasterId: string, user: TestUser): Promise<void> {
-  await collections.members.doc(disasterId, user.uid).set({
-    id: user.uid,
-    disaster_id: disasterId,
-    role: user.role,
-    display_name: user.uid,
-    created_at: new Date().toISOString(),
-  });
+  await writeMembership({ id: user.uid, disaster_id: disasterId, role: user.role, display_name: user.uid, created_at: new Date().toISOString() }, 'set');
 }
 
 export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
