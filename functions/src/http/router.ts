@@ -22,11 +22,28 @@ export function pathParamNames(path: string): string[] {
   return [...path.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]!);
 }
 
-/** The declared params schema, or one that takes every {param} of the path as a document id. */
+const derivedParams = new WeakMap<Endpoint, z.ZodType | undefined>();
+
+/**
+ * The declared params schema, or one that takes every {param} of the path as a document id. Built
+ * once per endpoint: zod compiles an object schema on its first use.
+ */
 export function paramsSchemaOf(endpoint: Endpoint): z.ZodType | undefined {
   if (endpoint.params) return endpoint.params;
-  const names = pathParamNames(endpoint.path);
-  return names.length === 0 ? undefined : z.strictObject(Object.fromEntries(names.map((name) => [name, idSchema])));
+  if (!derivedParams.has(endpoint)) {
+    const names = pathParamNames(endpoint.path);
+    derivedParams.set(endpoint, names.length === 0 ? undefined : z.strictObject(Object.fromEntries(names.map((name) => [name, idSchema]))));
+  }
+  return derivedParams.get(endpoint);
+}
+
+const bodyOptional = new WeakMap<Endpoint, boolean>();
+
+/** A body schema that accepts undefined makes the body optional. */
+function isBodyRequired(endpoint: Endpoint): boolean {
+  if (endpoint.body === undefined) return false;
+  if (!bodyOptional.has(endpoint)) bodyOptional.set(endpoint, endpoint.body.safeParse(undefined).success);
+  return !bodyOptional.get(endpoint);
 }
 
 export function authorize(access: Access, caller: Caller | null): void {
@@ -68,8 +85,7 @@ function parseInput(endpoint: Endpoint, req: Request) {
   const params = parsePart('params', paramsSchemaOf(endpoint), { ...req.params }, issues);
   const query = parsePart('query', endpoint.query, { ...(req.query as object) }, issues);
   const rawBody = endpoint.method === 'get' ? undefined : readJsonBody(req);
-  // A body schema that accepts undefined makes the body optional.
-  const bodyRequired = endpoint.body !== undefined && !endpoint.body.safeParse(undefined).success;
+  const bodyRequired = isBodyRequired(endpoint);
   if (bodyRequired && rawBody === undefined) {
     issues.push({ path: 'body', message: 'a JSON body is required' });
   }
@@ -112,6 +128,7 @@ function requestDeadlineMs(): number {
   const configured = Number(process.env.REQUEST_DEADLINE_MS ?? '8000');
   return Number.isFinite(configured) && configured >= 1000 ? configured : 8000;
 }
+const deadlineMs = requestDeadlineMs();
 
 async function withDeadline<T>(work: Promise<T>, ms: number, requestId: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -131,7 +148,7 @@ async function withDeadline<T>(work: Promise<T>, ms: number, requestId: string):
 async function handle(endpoint: Endpoint, req: Request, res: Response): Promise<void> {
   res.locals.route = endpoint.path;
   const requestId = String(res.locals.requestId);
-  const result = await withDeadline(run(endpoint, req, res, requestId), requestDeadlineMs(), requestId);
+  const result = await withDeadline(run(endpoint, req, res, requestId), deadlineMs, requestId);
   send(endpoint, res, result, requestId);
 }
 
