@@ -35,7 +35,9 @@ function byCollection(m: FirestoreMetrics): string {
 }
 
 async function measure(session: Session, request: CostCall): Promise<{ status: number; metrics: FirestoreMetrics; text: string }> {
-  await session.takeMetrics(); // what arranging cost is not counted
+  // Neither arranging nor the background work an earlier call set off (planning, queued jobs) is counted.
+  await session.waitForQuiet();
+  await session.takeMetrics();
   const response = await call(request.method, request.path, { token: request.token, body: request.body });
   const metrics = await session.takeMetrics();
   return { status: response.status, metrics, text: response.text };

@@ -13,6 +13,9 @@ const listen = (handler: RequestListener) =>
   });
 
 void (async () => {
+  // As deployed: tsx turns source maps on, and the Firestore client captures a stack trace per
+  // call, which source maps make dearer (about 3 % of the CPU time in a profile, on both sides).
+  process.setSourceMapsEnabled(false);
   const ours = await listen(buildApp());
   const baseline = await listen(buildBaselineApp());
   process.send?.({ ours, baseline });

@@ -274,11 +274,11 @@ export const costScenarios: Record<string, CostScenario> = {
     arrange: async (ctx) => ({ method: 'GET', path: `/disasters/${(await disaster()).id}`, token: (await ctx.user('volunteer')).token, expect: 200 }),
   },
   'POST /disasters/{id}/join': {
-    minimum: { reads: 3, writes: 1, why: 'the disaster (confirmed?), the caller (display name, role), the membership (201 or 200: idempotent); the membership' },
+    minimum: { reads: 3, writes: 2, why: "the disaster (confirmed?), the caller (display name, role), the membership (201 or 200: idempotent); the membership and the caller's list entry" },
     arrange: async (ctx) => ({ method: 'POST', path: `/disasters/${(await disaster()).id}/join`, token: (await ctx.user('volunteer')).token, expect: 201 }),
   },
   'DELETE /disasters/{id}/leave': {
-    minimum: { reads: 1, writes: 1, why: 'the disaster (404 when unknown); the membership deletion (idempotent)' },
+    minimum: { reads: 1, writes: 2, why: "the disaster (404 when unknown); the membership and the caller's list entry deleted (idempotent)" },
     async arrange(ctx) {
       const [member, d] = [await ctx.user('volunteer'), await disaster()];
       await join(d.id, member);
@@ -320,7 +320,7 @@ export const costScenarios: Record<string, CostScenario> = {
     },
   },
   'POST /disasters/{id}/chat/messages': {
-    minimum: { reads: 2, writes: 1, why: 'the disaster (404 when unknown), the membership (members only, display name); the message' },
+    minimum: { reads: 3, writes: 1, why: "the disaster (404 when unknown), the membership (members only), the sender's profile (the current name and role shown with the message); the message" },
     async arrange(ctx) {
       const [member, d] = [await ctx.user('volunteer'), await disaster()];
       await join(d.id, member);
@@ -464,7 +464,7 @@ export const costScenarios: Record<string, CostScenario> = {
     },
   },
   'PUT /resources/{rid}/status': {
-    minimum: { reads: 1, writes: 1, why: 'the resource (owner? in use?); the resource' },
+    minimum: { reads: 1, writes: 2, why: 'the resource (owner? in use?); the resource, its claim (not_available holds the unit against tasks)' },
     async arrange(ctx) {
       const owner = await ctx.user('volunteer');
       const unit = (await newResource(owner)) as { id: string };
@@ -655,6 +655,21 @@ export const costScenarios: Record<string, CostScenario> = {
       const [admin, d] = [await ctx.user('admin'), await disaster()];
       const queued = expectStatus<{ job_id: string }>(await call('POST', `/resources/suggest/${d.id}`, { token: admin.token }), 202);
       return { method: 'GET', path: `/allocation-jobs/${queued.job_id}`, token: admin.token, expect: 200 };
+    },
+  },
+
+  // --- assistant ---
+  'POST /chatbot/ask': {
+    minimum: {
+      reads: 8,
+      writes: 1,
+      why: "a disaster question (deterministic assistant): the profile, the caller's requests and tasks (none: an empty query bills one read each), the 3 most recent confirmed disasters, the caller's 2 memberships (both among those 3); the conversation",
+    },
+    async arrange(ctx) {
+      const member = await ctx.user('volunteer');
+      for (const d of [await disaster(), await disaster()]) await join(d.id, member);
+      await disaster(); // a third recent one the caller did not join
+      return { method: 'POST', path: '/chatbot/ask', token: member.token, body: { message: 'What is the situation in the disasters I joined?' }, expect: 200 };
     },
   },
 };

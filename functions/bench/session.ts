@@ -27,6 +27,8 @@ export interface Session {
   pauseListeners(paused: boolean): Promise<void>;
   /** Reads the embedded emulator's counters and sets them back to zero. */
   takeMetrics(): Promise<FirestoreMetrics>;
+  /** Waits until the emulator's counters stop moving: background work (triggers, queued jobs) is done. */
+  waitForQuiet(quietMs?: number, timeoutMs?: number): Promise<void>;
   /** The function runtime workers of this stack serving `target` (the Functions emulator runs one request per worker). */
   workers(target: 'api' | 'benchBaseline'): number[];
   stop(): Promise<void>;
@@ -68,6 +70,27 @@ export async function openSession(say: (m: string) => void): Promise<Session> {
       const response = await fetch(metricsUrl, { method: 'DELETE' });
       if (!response.ok) throw new Error(`emulator metrics: ${response.status}`);
       return (await response.json()) as FirestoreMetrics;
+    },
+    async waitForQuiet(quietMs = 400, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      const activity = async () => {
+        const response = await fetch(metricsUrl);
+        if (!response.ok) throw new Error(`emulator metrics: ${response.status}`);
+        const m = (await response.json()) as FirestoreMetrics;
+        return m.reads + m.missing_reads + m.empty_queries + m.writes + m.queries + m.lookups + m.commits;
+      };
+      let last = await activity();
+      let stillSince = Date.now();
+      while (Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const now = await activity();
+        if (now !== last) {
+          last = now;
+          stillSince = Date.now();
+        } else if (Date.now() - stillSince >= quietMs) {
+          return;
+        }
+      }
     },
     workers(target) {
       const found: number[] = [];
