@@ -7,6 +7,7 @@
 import { collections } from '../src/data/collections.js';
 import { auth, db } from '../src/data/firestore.js';
 import type { Disaster } from '../src/disasters/model.js';
+import { writeMembership } from '../src/disasters/service.js';
 import { claimForOwner } from '../src/resources/claims.js';
 import type { Resource } from '../src/resources/model.js';
 import { geohashOf } from '../src/shared/geo.js';
@@ -97,10 +98,9 @@ async function seedDisasters(context: SeedContext): Promise<string> {
     updated_at: context.now,
   };
   await ref.set(disaster);
-  const member = collections.members.doc(DEMO_DISASTER_ID, volunteer.uid);
-  if (!(await member.get()).exists) {
-    await member.set({ id: volunteer.uid, disaster_id: DEMO_DISASTER_ID, role: volunteer.role, display_name: volunteer.displayName, created_at: context.now });
-  }
+  // Both sides of the membership (the member document and the volunteer's list), as a join writes them.
+  const joinedAt = (await collections.members.doc(DEMO_DISASTER_ID, volunteer.uid).get()).data()?.created_at ?? context.now;
+  await writeMembership({ id: volunteer.uid, disaster_id: DEMO_DISASTER_ID, role: volunteer.role, display_name: volunteer.displayName, created_at: joinedAt }, 'set');
   return `1 confirmed disaster (${DEMO_DISASTER_ID}, joined by ${volunteer.email})`;
 }
 
