@@ -41,6 +41,11 @@ describe('turning an approved workflow task into a task', () => {
     return { request, boat, workflowTask };
   }
 
+  async function linkedTaskId(requestId: string, workflowTaskId: string): Promise<string | null> {
+    const output = expectStatus(await call('GET', `/workflow-outputs/${requestId}`, { token: admin.token }), 200);
+    return (output.tasks as { id: string; task_id: string | null }[]).find((t) => t.id === workflowTaskId)!.task_id;
+  }
+
   async function tasksOf(requestId: string) {
     return (await testDb().collection('tasks').where('request_id', '==', requestId).get()).docs;
   }
@@ -55,6 +60,7 @@ describe('turning an approved workflow task into a task', () => {
     const again = expectProblem(await call('POST', path, { token: admin.token }), 409, 'conflict');
     assert.equal(again.task_id, task.id);
     assert.equal((await tasksOf(request.id)).length, 1);
+    assert.equal(await linkedTaskId(request.id, workflowTask.id), task.id, 'the workflow task links to its task');
   });
 
   it('makes one task when two dispatchers convert at the same time', async () => {
@@ -62,7 +68,18 @@ describe('turning an approved workflow task into a task', () => {
     const path = `/workflow-outputs/${request.id}/tasks/${workflowTask.id}/create-task`;
     const answers = await Promise.all([1, 2, 3].map(() => call('POST', path, { token: admin.token, body: { resource_ids: [] } })));
     assert.deepEqual(answers.map((a) => a.status).sort(), [201, 409, 409]);
-    assert.equal((await tasksOf(request.id)).length, 1);
+    const made = await tasksOf(request.id);
+    assert.equal(made.length, 1);
+    assert.equal(await linkedTaskId(request.id, workflowTask.id), made[0]!.id);
+  });
+
+  it('writes neither the task nor the link when the task is refused (a suggested resource was taken meanwhile)', async () => {
+    const { request, boat, workflowTask } = await plannedRequest(true);
+    expectStatus(await call('POST', '/tasks', { token: admin.token, body: { disaster_id: request.disaster_id, priority: 1, instructions: 'Other use', role_required: 'responder', resource_ids: [boat.id] } }), 201);
+    const refused = expectProblem(await call('POST', `/workflow-outputs/${request.id}/tasks/${workflowTask.id}/create-task`, { token: admin.token }), 409, 'conflict');
+    assert.deepEqual(refused.resource_ids, [boat.id]);
+    assert.equal((await tasksOf(request.id)).length, 0);
+    assert.equal(await linkedTaskId(request.id, workflowTask.id), null);
   });
 
   it('refuses a workflow task that is not approved, writing nothing', async () => {

@@ -93,23 +93,21 @@ function writeTask(tx: Transaction, task: Task, changes: Partial<Task>, entry: T
   return { ...task, ...changes, updated_at: entry.at, history: [...task.history, entry] };
 }
 
-/**
- * Creates a task, allocating all of `resource_ids` or none (409 naming the unavailable ones).
- * Also used by the planning feature to turn an approved workflow task into a real task.
- */
-export async function createTask(caller: Caller, input: CreateTaskInput): Promise<Task> {
-  assertAdmin(caller, 'create tasks');
-  const resourceIds = input.resource_ids ?? [];
+/** The resource ids of a new task: distinct, and at most MAX_TASK_RESOURCES. */
+function checkedResourceIds(ids: readonly string[] | undefined): string[] {
+  const resourceIds = [...(ids ?? [])];
   if (new Set(resourceIds).size !== resourceIds.length) {
     throw new ValidationError([{ path: 'body.resource_ids', message: 'must not repeat a resource id' }]);
   }
   if (resourceIds.length > MAX_TASK_RESOURCES) {
     throw new ValidationError([{ path: 'body.resource_ids', message: `at most ${MAX_TASK_RESOURCES} resources per task` }]);
   }
-  const ref = input.id === undefined ? collections.tasks.ref().doc() : collections.tasks.doc(input.id);
-  const now = new Date().toISOString();
-  const task: Task = {
-    id: ref.id,
+  return resourceIds;
+}
+
+function newTask(id: string, caller: Caller, input: CreateTaskInput, resourceIds: string[], now: string): Task {
+  return {
+    id,
     disaster_id: input.disaster_id,
     request_id: input.request_id ?? null,
     workflow_task_id: input.workflow_task_id ?? null,
@@ -128,18 +126,49 @@ export async function createTask(caller: Caller, input: CreateTaskInput): Promis
     created_at: now,
     updated_at: now,
   };
+}
+
+/** What a caller of createTaskWith reads in the task's transaction: the task, and what to write with it. */
+export interface PreparedTask {
+  input: CreateTaskInput;
+  /** Written in the same commit as the task, after every read (e.g. the workflow output's link to it). */
+  alsoWrite?: (tx: Transaction, task: Task) => void;
+}
+
+/**
+ * Creates a task, allocating all of `resource_ids` or none (409 naming the unavailable ones).
+ */
+export async function createTask(caller: Caller, input: CreateTaskInput): Promise<Task> {
+  return createTaskWith(caller, input.id, () => Promise.resolve({ input }));
+}
+
+/**
+ * Creates a task in one transaction that starts with `prepare`: it reads what the task comes from
+ * (the planning feature's workflow output) and names the writes that go with it, so the task and
+ * its origin's record of it are committed together or not at all.
+ */
+export async function createTaskWith(caller: Caller, id: string | undefined, prepare: (tx: Transaction) => Promise<PreparedTask>): Promise<Task> {
+  assertAdmin(caller, 'create tasks');
+  const ref = id === undefined ? collections.tasks.ref().doc() : collections.tasks.doc(id);
+  let attempted: Task | undefined;
+  let task: Task;
   try {
-    await db().runTransaction(async (tx) => {
-      await confirmedDisaster(input.disaster_id, tx);
-      const request = task.request_id === null ? null : await linkableRequest(tx, task.request_id, task.disaster_id);
-      const snapshots = resourceIds.length === 0 ? [] : await tx.getAll(...resourceIds.map((id) => collections.resources.doc(id)));
+    task = await db().runTransaction(async (tx) => {
+      const { input, alsoWrite } = await prepare(tx);
+      const resourceIds = checkedResourceIds(input.resource_ids);
+      const now = new Date().toISOString();
+      const staged = newTask(ref.id, caller, input, resourceIds, now);
+      attempted = staged;
+      await confirmedDisaster(staged.disaster_id, tx);
+      const request = staged.request_id === null ? null : await linkableRequest(tx, staged.request_id, staged.disaster_id);
+      const snapshots = resourceIds.length === 0 ? [] : await tx.getAll(...resourceIds.map((rid) => collections.resources.doc(rid)));
       const resources = snapshots.map((snapshot) => snapshot.data());
       const missing = resourceIds.filter((_, i) => resources[i] === undefined);
       if (missing.length > 0) {
         throw new AppError('not_found', `Unknown resources: ${missing.join(', ')}.`, { resource_ids: missing });
       }
       const found = resources as Resource[];
-      const elsewhere = found.filter((r) => r.disaster_id !== null && r.disaster_id !== task.disaster_id).map((r) => r.id);
+      const elsewhere = found.filter((r) => r.disaster_id !== null && r.disaster_id !== staged.disaster_id).map((r) => r.id);
       if (elsewhere.length > 0) {
         throw new ConflictError(`These resources serve another disaster: ${elsewhere.join(', ')}.`, { resource_ids: elsewhere });
       }
@@ -147,26 +176,28 @@ export async function createTask(caller: Caller, input: CreateTaskInput): Promis
       if (unavailable.length > 0) throw resourcesNotAvailable(unavailable);
 
       // Claims first, in a fixed order: a lost race fails the commit before anything else is written.
-      for (const id of [...resourceIds].sort()) claimForTask(tx, id, task.id, now);
-      tx.create(ref, task);
-      for (const id of resourceIds) updateResourceFields(tx, id, { status: 'in_use', task_id: task.id, updated_at: now });
+      for (const rid of [...resourceIds].sort()) claimForTask(tx, rid, staged.id, now);
+      tx.create(ref, staged);
+      for (const rid of resourceIds) updateResourceFields(tx, rid, { status: 'in_use', task_id: staged.id, updated_at: now });
       if (request) {
         const next = nextRequestStatus(request.status, ['pending']);
         if (next) writeRequestStatus(tx, request, next, now);
       }
+      alsoWrite?.(tx, staged);
+      return staged;
     });
   } catch (error) {
-    if (!isAlreadyExists(error)) throw error;
+    if (!isAlreadyExists(error) || attempted === undefined) throw error;
     // With a deterministic id the claims under this id may be the other attempt's: keep them.
-    if (input.id !== undefined && (await ref.get()).exists) {
-      throw new ConflictError(`Task ${JSON.stringify(task.id)} already exists.`, { task_id: task.id });
+    if (id !== undefined && (await ref.get()).exists) {
+      throw new ConflictError(`Task ${JSON.stringify(attempted.id)} already exists.`, { task_id: attempted.id });
     }
-    const held = await releaseOrphanedClaims(resourceIds, task.id);
-    const named = held.length > 0 ? held : resourceIds;
-    logs.allocationRefused(task.id, named);
+    const held = await releaseOrphanedClaims(attempted.resource_ids, attempted.id);
+    const named = held.length > 0 ? held : attempted.resource_ids;
+    logs.allocationRefused(attempted.id, named);
     throw resourcesNotAvailable(named);
   }
-  logs.taskCreated(task.id, caller.uid, resourceIds);
+  logs.taskCreated(task.id, caller.uid, task.resource_ids);
   return task;
 }
 

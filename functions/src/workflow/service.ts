@@ -9,7 +9,7 @@ import { db } from '../data/firestore.js';
 import { decodeCursor, encodeCursor, paginate } from '../data/paginate.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { Caller } from '../http/endpoint.js';
-import { createTask } from '../tasks/service.js';
+import { createTaskWith } from '../tasks/service.js';
 import type { Task } from '../tasks/model.js';
 import type { Page, PageQuery } from '../shared/schemas.js';
 import type { WorkflowOutput, WorkflowResource, WorkflowTask } from './model.js';
@@ -313,8 +313,9 @@ export async function removeSuggestion(requestId: string, resId: string): Promis
 /**
  * Turns an approved workflow task into a real task linked to the request, allocating
  * `resourceIds` (by default the resources of the approved suggestions) under the task rules.
- * The task id is derived from the workflow task, so a repeated or concurrent call cannot create
- * a second task: it answers 409 with the existing task's id.
+ * The task and the workflow task's link to it (`task_id`) are written in one transaction, and the
+ * task id is derived from the workflow task: a repeated or concurrent call cannot create a second
+ * task, it answers 409 with the existing task's id.
  */
 export async function createTaskFromWorkflow(
   caller: Caller,
@@ -322,30 +323,29 @@ export async function createTaskFromWorkflow(
   workflowTaskId: string,
   resourceIds: string[] | undefined,
 ): Promise<Task> {
-  const output = await getOutput(requestId);
-  const workflowTask = findTask(output, workflowTaskId);
-  assertEditable(workflowTask);
-  if (workflowTask.approval_status !== 'approved') {
-    throw new ConflictError(`Workflow task ${JSON.stringify(workflowTaskId)} is ${workflowTask.approval_status}; approve it first.`);
-  }
-  const taskId = `wf_${requestId}_${workflowTaskId}`;
-  const existing = (await collections.tasks.doc(taskId).get()).data();
-  const task =
-    existing ??
-    (await createTask(caller, {
-      id: taskId,
-      disaster_id: output.disaster_id,
-      request_id: requestId,
-      workflow_task_id: workflowTaskId,
-      priority: workflowTask.priority,
-      instructions: workflowTask.instructions,
-      role_required: workflowTask.role_required,
-      resource_ids: resourceIds ?? output.resources.filter((r) => r.approval_status === 'approved').map((r) => r.resource_id),
-    }));
-  // Recorded after the task exists; a call that finds the task but not the record completes it.
-  await editOutput(requestId, (current, at) => {
-    current.tasks = current.tasks.map((t) => (t.id === workflowTaskId ? { ...t, task_id: task.id, updated_at: at } : t));
+  const outputRef = collections.workflowOutputs.doc(requestId);
+  return createTaskWith(caller, `wf_${requestId}_${workflowTaskId}`, async (tx) => {
+    const output = (await tx.get(outputRef)).data();
+    if (!output) throw new NotFoundError('Workflow output', requestId);
+    const workflowTask = findTask(output, workflowTaskId);
+    assertEditable(workflowTask);
+    if (workflowTask.approval_status !== 'approved') {
+      throw new ConflictError(`Workflow task ${JSON.stringify(workflowTaskId)} is ${workflowTask.approval_status}; approve it first.`);
+    }
+    return {
+      input: {
+        disaster_id: output.disaster_id,
+        request_id: requestId,
+        workflow_task_id: workflowTaskId,
+        priority: workflowTask.priority,
+        instructions: workflowTask.instructions,
+        role_required: workflowTask.role_required,
+        resource_ids: resourceIds ?? output.resources.filter((r) => r.approval_status === 'approved').map((r) => r.resource_id),
+      },
+      alsoWrite: (write, task) => {
+        const tasks = output.tasks.map((t) => (t.id === workflowTaskId ? { ...t, task_id: task.id, updated_at: task.created_at } : t));
+        write.set(outputRef, { ...output, tasks, updated_at: task.created_at });
+      },
+    };
   });
-  if (existing) throw new ConflictError(`Workflow task ${JSON.stringify(workflowTaskId)} was already turned into task ${JSON.stringify(task.id)}.`, { task_id: task.id });
-  return task;
 }
