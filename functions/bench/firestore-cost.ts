@@ -40,6 +40,7 @@ async function measure(session: Session, request: CostCall): Promise<{ status: n
   await session.takeMetrics();
   const response = await call(request.method, request.path, { token: request.token, body: request.body });
   const metrics = await session.takeMetrics();
+  await request.settle?.();
   return { status: response.status, metrics, text: response.text };
 }
 

@@ -33,6 +33,18 @@ describe('disaster chat', () => {
     assert.equal(stored?.sender_id, member.uid);
   });
 
+  it('names messages by the sender\'s current display name: a rename through registration reaches later messages', async () => {
+    const room = await confirmedDisaster(admin);
+    const renamed = await registeredUser('volunteer');
+    await join(renamed, room.id);
+    const before = expectStatus(await call('POST', `/disasters/${room.id}/chat/messages`, { token: renamed.token, body: { text: 'first' } }), 200);
+    expectStatus(await call('POST', '/users/register', { token: renamed.token, body: { display_name: 'Kim Renamed' } }), 200);
+    const after = expectStatus(await call('POST', `/disasters/${room.id}/chat/messages`, { token: renamed.token, body: { text: 'second' } }), 200);
+    assert.notEqual(before.sender_name, 'Kim Renamed');
+    assert.equal(after.sender_name, 'Kim Renamed');
+    assert.equal((await messages(room.id).doc(before.id).get()).data()?.sender_name, before.sender_name, 'earlier messages keep the name they were sent with');
+  });
+
   it('returns the history newest first, paginated, to members and admins', async () => {
     const room = await confirmedDisaster(admin);
     await join(member, room.id);

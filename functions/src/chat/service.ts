@@ -3,7 +3,8 @@
 // to that collection (firestore.rules lets members and admins read it, and nobody write it).
 import { collections } from '../data/collections.js';
 import { paginate } from '../data/paginate.js';
-import { isAdmin, isMember } from '../disasters/service.js';
+import type { Member } from '../disasters/model.js';
+import { isAdmin } from '../disasters/service.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
 import type { Caller } from '../http/endpoint.js';
 import { logs } from '../logs.js';
@@ -14,26 +15,31 @@ import type { Message, MessageInput } from './model.js';
  * Members and admins only. Unknown disasters, and suggestions for non-admins, are 404; a
  * suggestion has no chat until it is approved (409 for admins).
  */
-async function assertChatAccess(caller: Caller, disasterId: string): Promise<void> {
+async function assertChatAccess(caller: Caller, disasterId: string): Promise<Member | null> {
   const disaster = (await collections.disasters.doc(disasterId).get()).data();
   if (!disaster || (disaster.status !== 'confirmed' && !isAdmin(caller))) throw new NotFoundError('Disaster', disasterId);
   if (disaster.status !== 'confirmed') throw new ConflictError('A suggested disaster has no chat until it is approved.');
-  if (isAdmin(caller)) return;
-  if (!(await isMember(disasterId, caller.uid))) {
-    throw new ForbiddenError('Only members of this disaster and admins can use its chat; join it first.');
-  }
+  if (isAdmin(caller)) return null;
+  const member = (await collections.members.doc(disasterId, caller.uid).get()).data();
+  if (!member) throw new ForbiddenError('Only members of this disaster and admins can use its chat; join it first.');
+  return member;
 }
 
+/**
+ * The sender's name comes from their member document, which registration keeps in step with the
+ * profile (users/service.ts): no profile read per message on the busiest write path. Admins, who
+ * post without joining, are named from their profile. The role is the verified claim.
+ */
 export async function postMessage(caller: Caller, disasterId: string, input: MessageInput): Promise<Message> {
-  await assertChatAccess(caller, disasterId);
-  const user = (await collections.users.doc(caller.uid).get()).data();
+  const member = await assertChatAccess(caller, disasterId);
+  const name = member?.display_name ?? (await collections.users.doc(caller.uid).get()).data()?.display_name;
   const ref = collections.messages.ref(disasterId).doc();
   const message: Message = {
     id: ref.id,
     disaster_id: disasterId,
     sender_id: caller.uid,
-    sender_name: user?.display_name ?? caller.email?.split('@')[0] ?? 'Admin',
-    sender_role: user?.role ?? caller.role ?? 'admin',
+    sender_name: name ?? caller.email?.split('@')[0] ?? 'Admin',
+    sender_role: caller.role ?? member?.role ?? 'admin',
     text: input.text,
     created_at: new Date().toISOString(),
   };

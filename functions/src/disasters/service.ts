@@ -74,10 +74,6 @@ export async function getConfirmedDisaster(id: string): Promise<Disaster> {
   return disaster;
 }
 
-export async function isMember(disasterId: string, uid: string): Promise<boolean> {
-  return (await collections.members.doc(disasterId, uid).get()).exists;
-}
-
 function membershipOf(disasterId: string, member: Member | undefined): Membership {
   return { disaster_id: disasterId, joined: member !== undefined, joined_at: member?.created_at ?? null };
 }

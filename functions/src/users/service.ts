@@ -85,7 +85,14 @@ export async function register(caller: Caller, input: RegistrationInput): Promis
         updated_at: now,
       };
     }
+    // A new display name reaches the member documents too (chat messages are named from them).
+    const renamed = existing !== undefined && next.display_name !== existing.display_name;
+    const memberships = renamed ? (await tx.get(collections.memberships.ref(caller.uid))).docs : [];
+    const members = memberships.length === 0 ? [] : await tx.getAll(...memberships.map((entry) => collections.members.doc(entry.id, caller.uid)));
     tx.set(ref, next);
+    for (const member of members) {
+      if (member.exists) tx.update(member.ref.withConverter(null), { display_name: next.display_name });
+    }
     return next;
   });
   // Also repairs a claim that an earlier, interrupted registration failed to set.
