@@ -206,6 +206,10 @@ function listenToQuery(state: FirestoreState, target: QueryTarget, callback: Lis
   const written = new Set<string>();
   let scheduled = false;
   let ended = false;
+  const stop = () => {
+    ended = true;
+    for (const event of DOCUMENT_EVENTS) state.emitter.off(event, onDocument);
+  };
   const flush = () => {
     scheduled = false;
     if (ended) return;
@@ -218,22 +222,28 @@ function listenToQuery(state: FirestoreState, target: QueryTarget, callback: Lis
     }
     const next = new Set<string>();
     let changed = false;
-    for (const doc of results) {
-      const path = doc.getPath();
-      next.add(path);
-      if (current.has(path) && !written.has(path)) continue;
-      send({ document_change: { document: doc.toV1DocumentObject(), target_ids: targetIds } });
-      changed = true;
-    }
-    for (const path of current) {
-      if (next.has(path)) continue;
-      const stillThere = state.getDocument(path).metadata.hasExist;
-      send(stillThere ? { document_remove: { document: path, removed_target_ids: targetIds } } : { document_delete: { document: path, removed_target_ids: targetIds } });
-      changed = true;
+    try {
+      for (const doc of results) {
+        const path = doc.getPath();
+        next.add(path);
+        if (current.has(path) && !written.has(path)) continue;
+        send({ document_change: { document: doc.toV1DocumentObject(), target_ids: targetIds } });
+        changed = true;
+      }
+      for (const path of current) {
+        if (next.has(path)) continue;
+        const stillThere = state.getDocument(path).metadata.hasExist;
+        send(stillThere ? { document_remove: { document: path, removed_target_ids: targetIds } } : { document_delete: { document: path, removed_target_ids: targetIds } });
+        changed = true;
+      }
+      if (changed) snapshotMarker();
+    } catch {
+      // The stream is gone without an 'end' (a cut connection): this listener is done.
+      stop();
+      return;
     }
     written.clear();
     current = next;
-    if (changed) snapshotMarker();
   };
   const onDocument: Handler = ({ document }) => {
     const path = document?.getPath();
@@ -245,10 +255,7 @@ function listenToQuery(state: FirestoreState, target: QueryTarget, callback: Lis
     }
   };
   for (const event of DOCUMENT_EVENTS) state.emitter.on(event, onDocument);
-  onEnd(() => {
-    ended = true;
-    for (const event of DOCUMENT_EVENTS) state.emitter.off(event, onDocument);
-  });
+  onEnd(stop);
 }
 
 // eslint-disable-next-line @typescript-eslint/unbound-method -- called with .call(this) below

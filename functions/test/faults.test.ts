@@ -64,7 +64,9 @@ describe('faults: Firestore unreachable mid-run', function () {
 
   it('a planning job interrupted by the outage completes afterwards (its own retries, else the sweeper), exactly once', async () => {
     const owner = await registeredUser('affected_individual');
-    const request = await quietRequest({ owner: owner.uid, disasterId: (await disaster()).id, at: spot() });
+    // The relay's listener reconnects with the Firestore client's backoff (up to tens of seconds
+    // after the previous test's outage): this test is about the planning run, so it waits for it.
+    const request = await quietRequest({ owner: owner.uid, disasterId: (await disaster()).id, at: spot() }, 90_000);
     await outage(6); // ends by itself
     const started = Date.now();
     const outcome = await runPlanning(request.id, { gemini: null }).then(

@@ -120,13 +120,13 @@ const SENTINEL = 'relay-sentinel';
  * only marks it skipped (observable), and it is then turned back into a plain pending request:
  * updates are not delivered again, so the test's own planning run has the request to itself.
  */
-export async function quietRequest(fields: Parameters<typeof requestValue>[0]): Promise<HelpRequest> {
+export async function quietRequest(fields: Parameters<typeof requestValue>[0], relayTimeoutMs = 15_000): Promise<HelpRequest> {
   const value = { ...requestValue(fields), duplicate_of: SENTINEL };
   await collections.requests.doc(value.id).create(value);
   await waitFor('the relay to deliver the creation', async () => {
     const stored = await storedRequest(value.id);
     return stored?.planning.state === 'skipped' ? stored : undefined;
-  });
+  }, relayTimeoutMs);
   const reset = requestValue(fields);
   const pending: HelpRequest = { ...reset, id: value.id, created_at: value.created_at };
   await collections.requests.doc(value.id).set(pending);
