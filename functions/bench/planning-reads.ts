@@ -7,25 +7,13 @@ import { collections } from '../src/data/collections.js';
 import { db } from '../src/data/firestore.js';
 import { MAX_SUGGESTED_RESOURCES, NEED_PLANS } from '../src/planning/deterministic.js';
 import { findNearby, SEARCH_RADIUS_KM } from '../src/planning/nearby.js';
-import { RESOURCE_CATEGORIES, type Resource } from '../src/resources/model.js';
-import { geohashOf } from '../src/shared/geo.js';
 import type { Location } from '../src/shared/schemas.js';
 import { median, percentile, round } from './figures.js';
+import { benchResource, prng } from './seeding.js';
 
 if (!process.env.FIRESTORE_EMULATOR_HOST) {
   console.error('FIRESTORE_EMULATOR_HOST is not set: this benchmark writes 20,000 documents and only runs against an emulator.');
   process.exit(2);
-}
-
-/** A small deterministic PRNG (mulberry32), so every run measures the same layout. */
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const REGION = { lat: 10, lng: 120, size: 4 };
@@ -38,22 +26,7 @@ async function seedResources(from: number, to: number): Promise<void> {
     const batch = db().batch();
     for (let i = start; i < Math.min(to, start + 500); i++) {
       const location = point();
-      const resource: Resource = {
-        id: `bench-res-${i}`,
-        name: `Bench resource ${i}`,
-        category: RESOURCE_CATEGORIES[i % RESOURCE_CATEGORIES.length]!,
-        description: '',
-        quantity: 1,
-        unit: 'units',
-        location,
-        geohash: geohashOf(location),
-        owner_id: 'bench',
-        disaster_id: null,
-        status: random() < 0.7 ? 'available' : 'in_use',
-        task_id: null,
-        created_at: now,
-        updated_at: now,
-      };
+      const resource = benchResource(i, location, random, now);
       batch.set(collections.resources.doc(resource.id), resource);
     }
     await batch.commit();

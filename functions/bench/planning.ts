@@ -10,7 +10,6 @@
 import { performance } from 'node:perf_hooks';
 import { collections } from '../src/data/collections.js';
 import { db } from '../src/data/firestore.js';
-import { RESOURCE_CATEGORIES, type Resource } from '../src/resources/model.js';
 import { geohashOf } from '../src/shared/geo.js';
 import type { Location } from '../src/shared/schemas.js';
 import type { UserRecord } from '../src/users/model.js';
@@ -18,6 +17,7 @@ import { call } from '../test/helpers/api.js';
 import { tokenFor } from '../test/helpers/emulators.js';
 import { disaster, resource, spot } from '../test/helpers/planning-fixtures.js';
 import { figure, percentile, round, type Figure } from './figures.js';
+import { benchResource, prng } from './seeding.js';
 import type { Session } from './session.js';
 
 export interface PlanningOptions {
@@ -26,17 +26,6 @@ export interface PlanningOptions {
   sizes: number[];
   probesPerSize: number;
   say: (m: string) => void;
-}
-
-/** A small deterministic PRNG (mulberry32), so every run measures the same layout. */
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // Far from the places test fixtures hand out (latitudes below 55).
@@ -99,22 +88,7 @@ async function seed(from: number, to: number, random: () => number): Promise<voi
     for (let i = start; i < Math.min(to, start + 250); i++) {
       index = i;
       const location = point();
-      const unit: Resource = {
-        id: `bench-res-${i}`,
-        name: `Bench resource ${i}`,
-        category: RESOURCE_CATEGORIES[i % RESOURCE_CATEGORIES.length]!,
-        description: '',
-        quantity: 1,
-        unit: 'units',
-        location,
-        geohash: geohashOf(location),
-        owner_id: 'bench',
-        disaster_id: null,
-        status: random() < 0.7 ? 'available' : 'in_use',
-        task_id: null,
-        created_at: now,
-        updated_at: now,
-      };
+      const unit = benchResource(i, location, random, now);
       batch.set(collections.resources.doc(unit.id), unit);
       const where = point();
       const user: UserRecord = {
