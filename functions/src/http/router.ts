@@ -10,10 +10,18 @@ import { readJsonBody } from './body.js';
 import { bySpecificity, expressPath, Reply, successStatus, type Access, type Caller, type Endpoint } from './endpoint.js';
 import { consumeRateLimit } from './rate-limit.js';
 
+/** What parsing a request of an endpoint needs, derived once when the route is mounted. */
+interface InputRules {
+  params: z.ZodType | undefined;
+  /** A body schema that accepts undefined makes the body optional. */
+  bodyRequired: boolean;
+}
+
 export function buildRouter(endpoints: readonly Endpoint[]): express.Router {
   const router = express.Router({ caseSensitive: true, strict: false });
   for (const endpoint of [...endpoints].sort(bySpecificity)) {
-    router[endpoint.method](expressPath(endpoint.path), (req, res) => handle(endpoint, req, res));
+    const rules: InputRules = { params: paramsSchemaOf(endpoint), bodyRequired: endpoint.body !== undefined && !endpoint.body.safeParse(undefined).success };
+    router[endpoint.method](expressPath(endpoint.path), (req, res) => handle(endpoint, rules, req, res));
   }
   return router;
 }
@@ -22,28 +30,11 @@ export function pathParamNames(path: string): string[] {
   return [...path.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]!);
 }
 
-const derivedParams = new WeakMap<Endpoint, z.ZodType | undefined>();
-
-/**
- * The declared params schema, or one that takes every {param} of the path as a document id. Built
- * once per endpoint: zod compiles an object schema on its first use.
- */
+/** The declared params schema, or one that takes every {param} of the path as a document id. */
 export function paramsSchemaOf(endpoint: Endpoint): z.ZodType | undefined {
   if (endpoint.params) return endpoint.params;
-  if (!derivedParams.has(endpoint)) {
-    const names = pathParamNames(endpoint.path);
-    derivedParams.set(endpoint, names.length === 0 ? undefined : z.strictObject(Object.fromEntries(names.map((name) => [name, idSchema]))));
-  }
-  return derivedParams.get(endpoint);
-}
-
-const bodyOptional = new WeakMap<Endpoint, boolean>();
-
-/** A body schema that accepts undefined makes the body optional. */
-function isBodyRequired(endpoint: Endpoint): boolean {
-  if (endpoint.body === undefined) return false;
-  if (!bodyOptional.has(endpoint)) bodyOptional.set(endpoint, endpoint.body.safeParse(undefined).success);
-  return !bodyOptional.get(endpoint);
+  const names = pathParamNames(endpoint.path);
+  return names.length === 0 ? undefined : z.strictObject(Object.fromEntries(names.map((name) => [name, idSchema])));
 }
 
 export function authorize(access: Access, caller: Caller | null): void {
@@ -80,12 +71,12 @@ function parsePart(where: string, schema: z.ZodType | undefined, value: unknown,
   return parsed.data;
 }
 
-function parseInput(endpoint: Endpoint, req: Request) {
+function parseInput(endpoint: Endpoint, rules: InputRules, req: Request) {
   const issues: FieldIssue[] = [];
-  const params = parsePart('params', paramsSchemaOf(endpoint), { ...req.params }, issues);
+  const params = parsePart('params', rules.params, { ...req.params }, issues);
   const query = parsePart('query', endpoint.query, { ...(req.query as object) }, issues);
   const rawBody = endpoint.method === 'get' ? undefined : readJsonBody(req);
-  const bodyRequired = isBodyRequired(endpoint);
+  const { bodyRequired } = rules;
   if (bodyRequired && rawBody === undefined) {
     issues.push({ path: 'body', message: 'a JSON body is required' });
   }
@@ -145,18 +136,18 @@ async function withDeadline<T>(work: Promise<T>, ms: number, requestId: string):
   }
 }
 
-async function handle(endpoint: Endpoint, req: Request, res: Response): Promise<void> {
+async function handle(endpoint: Endpoint, rules: InputRules, req: Request, res: Response): Promise<void> {
   res.locals.route = endpoint.path;
   const requestId = String(res.locals.requestId);
-  const result = await withDeadline(run(endpoint, req, res, requestId), deadlineMs, requestId);
+  const result = await withDeadline(run(endpoint, rules, req, res, requestId), deadlineMs, requestId);
   send(endpoint, res, result, requestId);
 }
 
-async function run(endpoint: Endpoint, req: Request, res: Response, requestId: string): Promise<unknown> {
+async function run(endpoint: Endpoint, rules: InputRules, req: Request, res: Response, requestId: string): Promise<unknown> {
   const caller = await identifyCaller(req.get('authorization'), requestId);
   res.locals.uid = caller?.uid ?? null;
   authorize(endpoint.access, caller);
-  const { params, query, body } = parseInput(endpoint, req);
+  const { params, query, body } = parseInput(endpoint, rules, req);
   if (endpoint.rateLimit) await consumeRateLimit(endpoint.rateLimit, caller ? `uid:${caller.uid}` : `ip:${req.ip}`);
   return endpoint.handler({ caller, params, query, body, requestId, ip: req.ip ?? 'unknown' });
 }
