@@ -8,7 +8,7 @@
 import type { Query } from 'firebase-admin/firestore';
 import { withinRadius } from '../data/nearby.js';
 import { collections } from '../data/collections.js';
-import { db } from '../data/firestore.js';
+import { db, isAlreadyExists } from '../data/firestore.js';
 import type { Disaster } from '../disasters/model.js';
 import { logs } from '../logs.js';
 import type { Observation } from '../observations/model.js';
@@ -29,10 +29,6 @@ export type AgentOutcome =
 /** Documents of `query` within `radiusKm` of `center` (geohash range queries, no scan). */
 async function nearby<T extends { id: string; location: Location }>(query: Query<T>, center: Location, radiusKm: number): Promise<T[]> {
   return (await withinRadius(query, center, radiusKm)).found.map(({ item }) => item);
-}
-
-function isAlreadyExists(error: unknown): boolean {
-  return (error as { code?: unknown }).code === 6; // gRPC ALREADY_EXISTS
 }
 
 export async function processObservation(

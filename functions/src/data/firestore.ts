@@ -21,3 +21,9 @@ export function db(): Firestore {
 export function auth(): Auth {
   return getAuth(adminApp());
 }
+
+/** True for the error a commit fails with when one of its `create()` found the document there. */
+export function isAlreadyExists(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 6; // gRPC ALREADY_EXISTS
+}

@@ -2,7 +2,7 @@
 // approve or discard, and membership (join, leave, joined, volunteers).
 import { markDiscarded } from '../agent/evidence.js';
 import { collections } from '../data/collections.js';
-import { db } from '../data/firestore.js';
+import { db, isAlreadyExists } from '../data/firestore.js';
 import { paginate } from '../data/paginate.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
 import type { Caller } from '../http/endpoint.js';
@@ -76,10 +76,6 @@ export async function getConfirmedDisaster(id: string): Promise<Disaster> {
 
 function membershipOf(disasterId: string, member: Member | undefined): Membership {
   return { disaster_id: disasterId, joined: member !== undefined, joined_at: member?.created_at ?? null };
-}
-
-function isAlreadyExists(error: unknown): boolean {
-  return (error as { code?: unknown }).code === 6; // gRPC ALREADY_EXISTS
 }
 
 /**

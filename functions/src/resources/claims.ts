@@ -62,12 +62,6 @@ export function releaseClaim(tx: Transaction, resourceId: string): void {
   tx.delete(claimRef(resourceId));
 }
 
-/** True for the error a commit fails with when one of its `create()` found the document there. */
-export function isAlreadyExists(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 6 /* ALREADY_EXISTS */;
-}
-
 /**
  * After a failed claim commit: deletes the claims the failed attempt of `taskId` left behind
  * (only on the embedded emulator can there be any), and answers which of `resourceIds` are held

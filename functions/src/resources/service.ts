@@ -12,13 +12,13 @@
 // task claiming it (tasks/service.ts) and back when the task ends. See claims.ts for the guarantee.
 import type { Query, Transaction } from 'firebase-admin/firestore';
 import { collections } from '../data/collections.js';
-import { db } from '../data/firestore.js';
+import { db, isAlreadyExists } from '../data/firestore.js';
 import { paginate } from '../data/paginate.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
 import type { Caller } from '../http/endpoint.js';
 import { geohashOf } from '../shared/geo.js';
 import type { Page, PageQuery, Role } from '../shared/schemas.js';
-import { claimForOwner, isAlreadyExists, readClaims, releaseClaim, updateResourceFields } from './claims.js';
+import { claimForOwner, readClaims, releaseClaim, updateResourceFields } from './claims.js';
 import type { NewResource, Resource, ResourcePatch } from './model.js';
 
 export const RESOURCE_CREATORS = ['admin', 'responder', 'volunteer'] as const satisfies readonly Role[];

@@ -14,7 +14,7 @@
 import { FieldValue, type Query, type Transaction } from 'firebase-admin/firestore';
 import { collections, internalCollections } from '../data/collections.js';
 import { toDocument } from '../data/converter.js';
-import { db } from '../data/firestore.js';
+import { db, isAlreadyExists } from '../data/firestore.js';
 import { paginate } from '../data/paginate.js';
 import { AppError, ConflictError, ForbiddenError, InvalidTransitionError, NotFoundError, ValidationError } from '../errors.js';
 import type { Caller } from '../http/endpoint.js';
@@ -25,7 +25,6 @@ import type { RequestStatus } from '../requests/transitions.js';
 import {
   claimForTask,
   handClaimToOwner,
-  isAlreadyExists,
   readClaims,
   releaseClaim,
   releaseOrphanedClaims,
