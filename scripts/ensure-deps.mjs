@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Installs the root and functions dependencies when they are missing or stale, so that
+// Installs the root, functions and web (console) dependencies when they are missing or stale, so that
 // `npm start` and `npm test` work on a fresh clone with nothing installed by hand.
 // Uses only Node built-ins: it runs before anything else is installed.
 import { createHash } from 'node:crypto';
@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const INSTALL_ATTEMPTS = 3;
+const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 // `npm start` measures its startup from here, before any install (see functions/dev/start.ts).
 if (process.argv.includes('--mark-start')) {
@@ -17,7 +19,8 @@ if (process.argv.includes('--mark-start')) {
   writeFileSync(join(root, '.stack', 'command-start'), String(Date.now()));
 }
 
-for (const dir of [root, join(root, 'functions')]) {
+// web/ (the console) has its own lock and node_modules, never linked.
+for (const dir of [root, join(root, 'functions'), join(root, 'web')]) {
   const lock = join(dir, 'package-lock.json');
   const modules = join(dir, 'node_modules');
   // A linked node_modules (a git worktree sharing another checkout's) is managed there.
@@ -34,11 +37,20 @@ for (const dir of [root, join(root, 'functions')]) {
   const args = existsSync(lock)
     ? ['ci', '--no-audit', '--no-fund']
     : ['install', '--no-audit', '--no-fund'];
-  console.log(`[deps] ${npm} ${args.join(' ')} in ${dir}`);
-  const result = spawnSync(npm, args, { cwd: dir, stdio: 'inherit' });
-  if (result.status !== 0) {
+  // The registry is reached over a network that sometimes stalls mid-download (a CI run once
+  // failed on EIDLETIMEOUT): npm's own retries cover failed requests, not stalled bodies.
+  let status = 1;
+  for (let attempt = 1; attempt <= INSTALL_ATTEMPTS && status !== 0; attempt++) {
+    if (attempt > 1) {
+      console.error(`[deps] install failed; attempt ${attempt} of ${INSTALL_ATTEMPTS} in ${attempt * 10} s`);
+      sleep(attempt * 10_000);
+    }
+    console.log(`[deps] ${npm} ${args.join(' ')} in ${dir}`);
+    status = spawnSync(npm, args, { cwd: dir, stdio: 'inherit' }).status ?? 1;
+  }
+  if (status !== 0) {
     console.error(`[deps] install failed in ${dir}`);
-    process.exit(result.status ?? 1);
+    process.exit(status);
   }
   writeFileSync(stamp, fingerprint);
 }
