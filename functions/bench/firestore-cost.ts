@@ -34,18 +34,32 @@ function byCollection(m: FirestoreMetrics): string {
     .join(', ');
 }
 
-async function measure(session: Session, request: CostCall): Promise<{ status: number; metrics: FirestoreMetrics; text: string }> {
+async function measure(
+  session: Session,
+  request: CostCall,
+): Promise<{ status: number; metrics: FirestoreMetrics; text: string }> {
   // Neither arranging nor the background work an earlier call set off (planning, queued jobs) is counted.
   await session.waitForQuiet();
   await session.takeMetrics();
-  const response = await call(request.method, request.path, { token: request.token, body: request.body });
+  const response = await call(request.method, request.path, {
+    token: request.token,
+    body: request.body,
+    rawBody: request.rawBody,
+    contentType: request.contentType,
+    headers: request.headers,
+  });
   const metrics = await session.takeMetrics();
   await request.settle?.();
   return { status: response.status, metrics, text: response.text };
 }
 
 /** `sample`: only the first endpoint of each tag (the quick run). */
-export async function measureFirestoreCost(session: Session, say: (m: string) => void, docsPath: string | null, sample = false): Promise<Figure[]> {
+export async function measureFirestoreCost(
+  session: Session,
+  say: (m: string) => void,
+  docsPath: string | null,
+  sample = false,
+): Promise<Figure[]> {
   const rows: CostRow[] = [];
   const tags = new Set<string>();
   for (const endpoint of allEndpoints) {
@@ -55,12 +69,23 @@ export async function measureFirestoreCost(session: Session, say: (m: string) =>
     if (sample && (tags.has(endpoint.tag) || !scenario)) continue;
     tags.add(endpoint.tag);
     if (!scenario) {
-      rows.push({ endpoint: key, status: null, reads: null, writes: null, min_reads: null, min_writes: null, rate_limit: rateLimit, page: false, detail: 'no scenario in bench/scenarios.ts yet' });
+      rows.push({
+        endpoint: key,
+        status: null,
+        reads: null,
+        writes: null,
+        min_reads: null,
+        min_writes: null,
+        rate_limit: rateLimit,
+        page: false,
+        detail: 'no scenario in bench/scenarios.ts yet',
+      });
       continue;
     }
     const request = await scenario.arrange(costContext);
     const { status, metrics, text } = await measure(session, request);
-    if (status !== request.expect) throw new Error(`${key}: expected ${request.expect}, got ${status}: ${text.slice(0, 300)}`);
+    if (status !== request.expect)
+      throw new Error(`${key}: expected ${request.expect}, got ${status}: ${text.slice(0, 300)}`);
     rows.push({
       endpoint: key,
       status,
@@ -70,34 +95,120 @@ export async function measureFirestoreCost(session: Session, say: (m: string) =>
       min_writes: scenario.minimum.writes,
       rate_limit: rateLimit,
       page: scenario.page === true,
-      detail: [scenario.minimum.why, byCollection(metrics) && `counted: ${byCollection(metrics)}`].filter(Boolean).join('; '),
+      detail: [scenario.minimum.why, byCollection(metrics) && `counted: ${byCollection(metrics)}`]
+        .filter(Boolean)
+        .join('; '),
     });
   }
 
   // Authorization: roles come from the verified token, so a refusal costs nothing.
   const affected = await costContext.user('affected_individual');
-  const forbidden = await measure(session, { method: 'PUT', path: `/users/${affected.uid}/role`, token: affected.token, body: { role: 'admin' }, expect: 403 });
-  const expired = await measure(session, { method: 'GET', path: '/users/me', token: await expiredToken({ uid: affected.uid }), expect: 401 });
+  const forbidden = await measure(session, {
+    method: 'PUT',
+    path: `/users/${affected.uid}/role`,
+    token: affected.token,
+    body: { role: 'admin' },
+    expect: 403,
+  });
+  const expired = await measure(session, {
+    method: 'GET',
+    path: '/users/me',
+    token: await expiredToken({ uid: affected.uid }),
+    expect: 401,
+  });
   const authRows: CostRow[] = [
-    { endpoint: 'authorization: wrong role (PUT /users/{uid}/role as affected_individual)', status: forbidden.status, reads: billedReads(forbidden.metrics), writes: forbidden.metrics.writes, min_reads: 0, min_writes: 0, rate_limit: false, page: false, detail: 'role from the token claim' },
-    { endpoint: 'authentication: expired token (GET /users/me)', status: expired.status, reads: billedReads(expired.metrics), writes: expired.metrics.writes, min_reads: 0, min_writes: 0, rate_limit: false, page: false, detail: 'rejected before any data access' },
+    {
+      endpoint: 'authorization: wrong role (PUT /users/{uid}/role as affected_individual)',
+      status: forbidden.status,
+      reads: billedReads(forbidden.metrics),
+      writes: forbidden.metrics.writes,
+      min_reads: 0,
+      min_writes: 0,
+      rate_limit: false,
+      page: false,
+      detail: 'role from the token claim',
+    },
+    {
+      endpoint: 'authentication: expired token (GET /users/me)',
+      status: expired.status,
+      reads: billedReads(expired.metrics),
+      writes: expired.metrics.writes,
+      min_reads: 0,
+      min_writes: 0,
+      rate_limit: false,
+      page: false,
+      detail: 'rejected before any data access',
+    },
   ];
 
   const measured = rows.filter((r) => r.reads !== null);
   const allowed = (r: CostRow) => (r.rate_limit ? 1 : 0);
-  const excess = measured.filter((r) => (r.reads ?? 0) > (r.min_reads ?? 0) + allowed(r) + (r.page ? 1 : 0) || (r.writes ?? 0) > (r.min_writes ?? 0) + allowed(r));
+  const excess = measured.filter(
+    (r) =>
+      (r.reads ?? 0) > (r.min_reads ?? 0) + allowed(r) + (r.page ? 1 : 0) ||
+      (r.writes ?? 0) > (r.min_writes ?? 0) + allowed(r),
+  );
   const authReads = authRows.reduce((sum, r) => sum + (r.reads ?? 0) + (r.writes ?? 0), 0);
-  say(`[bench] Firestore cost: ${measured.length}/${rows.length} endpoints measured, ${excess.length} above their minimum (+ rate limit)`);
+  say(
+    `[bench] Firestore cost: ${measured.length}/${rows.length} endpoints measured, ${excess.length} above their minimum (+ rate limit)`,
+  );
   if (docsPath) writeFileSync(docsPath, renderTable([...rows, ...authRows], excess));
 
   const total = (pick: (r: CostRow) => number | null) => measured.reduce((sum, r) => sum + (pick(r) ?? 0), 0);
   const notes = `${measured.length} of ${sample ? `${rows.length} sampled (one per tag)` : rows.length} endpoints measured once each; table in docs/firestore-cost.md`;
   return [
-    figure({ figure: 'firestore cost', metric: 'reads, all endpoints once', unit: 'docs', value: total((r) => r.reads), baseline: total((r) => r.min_reads), target: null, notes: `${notes}; baseline: the minimum each endpoint needs (rate-limited calls add 1 read + 1 write)` }),
-    figure({ figure: 'firestore cost', metric: 'writes, all endpoints once', unit: 'docs', value: total((r) => r.writes), baseline: total((r) => r.min_writes), target: null, notes }),
-    figure({ figure: 'firestore cost', metric: 'endpoints above minimum (+ rate limit, + page look-ahead)', unit: 'endpoints', value: excess.length, baseline: null, target: null, notes: excess.map((r) => r.endpoint).join(', ') || 'none' }),
-    { figure: 'firestore cost', metric: 'authorization reads + writes (403 and 401)', unit: 'docs', value: authReads, baseline: 0, ratio: null, target: '0', met: authReads === 0 },
-    { figure: 'firestore cost', metric: 'endpoints without a scenario', unit: 'endpoints', value: rows.length - measured.length, baseline: null, ratio: null, target: null, met: null, notes: rows.filter((r) => r.reads === null).map((r) => r.endpoint).join(', ') || 'none' },
+    figure({
+      figure: 'firestore cost',
+      metric: 'reads, all endpoints once',
+      unit: 'docs',
+      value: total((r) => r.reads),
+      baseline: total((r) => r.min_reads),
+      target: null,
+      notes: `${notes}; baseline: the minimum each endpoint needs (rate-limited calls add 1 read + 1 write)`,
+    }),
+    figure({
+      figure: 'firestore cost',
+      metric: 'writes, all endpoints once',
+      unit: 'docs',
+      value: total((r) => r.writes),
+      baseline: total((r) => r.min_writes),
+      target: null,
+      notes,
+    }),
+    figure({
+      figure: 'firestore cost',
+      metric: 'endpoints above minimum (+ rate limit, + page look-ahead)',
+      unit: 'endpoints',
+      value: excess.length,
+      baseline: null,
+      target: null,
+      notes: excess.map((r) => r.endpoint).join(', ') || 'none',
+    }),
+    {
+      figure: 'firestore cost',
+      metric: 'authorization reads + writes (403 and 401)',
+      unit: 'docs',
+      value: authReads,
+      baseline: 0,
+      ratio: null,
+      target: '0',
+      met: authReads === 0,
+    },
+    {
+      figure: 'firestore cost',
+      metric: 'endpoints without a scenario',
+      unit: 'endpoints',
+      value: rows.length - measured.length,
+      baseline: null,
+      ratio: null,
+      target: null,
+      met: null,
+      notes:
+        rows
+          .filter((r) => r.reads === null)
+          .map((r) => r.endpoint)
+          .join(', ') || 'none',
+    },
   ];
 }
 

@@ -6,6 +6,9 @@ export interface HttpCall {
   url: string;
   token: string;
   body?: unknown;
+  /** A form body (application/x-www-form-urlencoded) instead of JSON, e.g. a Twilio webhook. */
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
 }
 
 export interface LoadResult {
@@ -17,14 +20,33 @@ export interface LoadResult {
 }
 
 export async function send(call: HttpCall): Promise<{ status: number; text: string }> {
-  const headers: Record<string, string> = { authorization: `Bearer ${call.token}` };
+  const headers: Record<string, string> = {
+    ...(call.token === '' ? {} : { authorization: `Bearer ${call.token}` }),
+    ...call.headers,
+  };
   if (call.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(call.url, { method: call.method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body), signal: AbortSignal.timeout(30_000) });
+  if (call.form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
+  const response = await fetch(call.url, {
+    method: call.method,
+    headers,
+    body:
+      call.form !== undefined
+        ? new URLSearchParams(call.form).toString()
+        : call.body === undefined
+          ? undefined
+          : JSON.stringify(call.body),
+    signal: AbortSignal.timeout(30_000),
+  });
   return { status: response.status, text: await response.text() };
 }
 
 /** Runs `requests` calls made by `next(i)`, `concurrency` at a time; `expect` is the success status. */
-export async function runLoad(next: (i: number) => HttpCall, expect: number, requests: number, concurrency: number): Promise<LoadResult> {
+export async function runLoad(
+  next: (i: number) => HttpCall,
+  expect: number,
+  requests: number,
+  concurrency: number,
+): Promise<LoadResult> {
   const latencies: number[] = [];
   let failures = 0;
   let firstFailure: string | null = null;

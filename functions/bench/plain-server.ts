@@ -9,7 +9,9 @@ import { buildBaselineApp } from '../src/bench/baseline.js';
 
 const listen = (handler: RequestListener) =>
   new Promise<number>((resolve) => {
-    const server = createServer(handler).listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
+    const server = createServer(handler).listen(0, '127.0.0.1', () =>
+      resolve((server.address() as { port: number }).port),
+    );
   });
 
 void (async () => {

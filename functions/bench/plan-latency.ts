@@ -19,8 +19,21 @@ async function main(): Promise<void> {
   const disasterId = `bench-latency-${Date.now().toString(36)}`;
   const center = { lat: 30, lng: 30 };
   await collections.disasters.doc(disasterId).set({
-    id: disasterId, name: 'Bench flood', type: 'flood', description: '', location: center, geohash: geohashOf(center), radius_km: 100,
-    severity: 3, status: 'confirmed', created_by: 'bench', suggestion: null, confirmed_at: now, confirmed_by: 'bench', created_at: now, updated_at: now,
+    id: disasterId,
+    name: 'Bench flood',
+    type: 'flood',
+    description: '',
+    location: center,
+    geohash: geohashOf(center),
+    radius_km: 2000,
+    severity: 3,
+    status: 'confirmed',
+    created_by: 'bench',
+    suggestion: null,
+    confirmed_at: now,
+    confirmed_by: 'bench',
+    created_at: now,
+    updated_at: now,
   });
   const answered: number[] = [];
   const planned: number[] = [];
@@ -30,15 +43,30 @@ async function main(): Promise<void> {
       const where = { lat: at.lat + r * 0.01, lng: at.lng };
       const id = `bench-lat-res-${disasterId}-${i}-${r}`;
       await collections.resources.doc(id).set({
-        id, name: `Boat ${r}`, category: 'boat', description: '', quantity: 1, unit: 'units', location: where, geohash: geohashOf(where),
-        owner_id: 'bench', disaster_id: null, status: 'available', task_id: null, created_at: now, updated_at: now,
+        id,
+        name: `Boat ${r}`,
+        category: 'boat',
+        description: '',
+        quantity: 1,
+        unit: 'units',
+        location: where,
+        geohash: geohashOf(where),
+        owner_id: 'bench',
+        disaster_id: null,
+        status: 'available',
+        task_id: null,
+        created_at: now,
+        updated_at: now,
       });
     }
     const uid = `bench-owner-${i}-${Date.now().toString(36)}`;
     const token = await tokenFor({ uid, role: 'affected_individual' });
     await call('POST', '/users/register', { token, body: { display_name: 'Bench owner' } });
     const started = performance.now();
-    const response = await call('POST', '/requests', { token, body: { disaster_id: disasterId, type_of_need: 'rescue', description: 'Bench request', location: at } });
+    const response = await call('POST', '/requests', {
+      token,
+      body: { disaster_id: disasterId, type_of_need: 'rescue', description: 'Bench request', location: at },
+    });
     answered.push(performance.now() - started);
     if (response.status !== 201) throw new Error(`POST /requests answered ${response.status}: ${response.text}`);
     const id = (response.body as { id: string }).id;
@@ -49,8 +77,23 @@ async function main(): Promise<void> {
     }
     planned.push(performance.now() - started);
   }
-  const stats = (values: number[]) => ({ median_ms: round(median(values), 1), p95_ms: round(percentile(values, 95), 1), max_ms: round(Math.max(...values), 1) });
-  console.log(JSON.stringify({ figure: 'request creation to plan (local stack, deterministic planner)', samples, post_answered: stats(answered), plan_stored: stats(planned) }, null, 2));
+  const stats = (values: number[]) => ({
+    median_ms: round(median(values), 1),
+    p95_ms: round(percentile(values, 95), 1),
+    max_ms: round(Math.max(...values), 1),
+  });
+  console.log(
+    JSON.stringify(
+      {
+        figure: 'request creation to plan (local stack, deterministic planner)',
+        samples,
+        post_answered: stats(answered),
+        plan_stored: stats(planned),
+      },
+      null,
+      2,
+    ),
+  );
   process.exit(0);
 }
 

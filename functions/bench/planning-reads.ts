@@ -12,7 +12,9 @@ import { median, percentile, round } from './figures.js';
 import { benchResource, prng } from './seeding.js';
 
 if (!process.env.FIRESTORE_EMULATOR_HOST) {
-  console.error('FIRESTORE_EMULATOR_HOST is not set: this benchmark writes 20,000 documents and only runs against an emulator.');
+  console.error(
+    'FIRESTORE_EMULATOR_HOST is not set: this benchmark writes 20,000 documents and only runs against an emulator.',
+  );
   process.exit(2);
 }
 
@@ -39,7 +41,13 @@ async function measure(total: number, probes: readonly Location[]) {
   const millis: number[] = [];
   for (const at of probes) {
     const started = performance.now();
-    const nearby = await findNearby(at, 'bench-disaster', 'bench-requester', NEED_PLANS.rescue.categories, MAX_SUGGESTED_RESOURCES);
+    const nearby = await findNearby(
+      at,
+      'bench-disaster',
+      'bench-requester',
+      NEED_PLANS.rescue.categories,
+      MAX_SUGGESTED_RESOURCES,
+    );
     millis.push(performance.now() - started);
     reads.push(nearby.docsRead);
     matches.push(nearby.resources.length + nearby.users.length);
@@ -53,7 +61,13 @@ async function measure(total: number, probes: readonly Location[]) {
     docs_read_p95: percentile(reads, 95),
     docs_read_max: Math.max(...reads),
     matches_median: median(matches),
-    reads_per_match: round(reads.reduce((a, b) => a + b, 0) / Math.max(1, matches.reduce((a, b) => a + b, 0))),
+    reads_per_match: round(
+      reads.reduce((a, b) => a + b, 0) /
+        Math.max(
+          1,
+          matches.reduce((a, b) => a + b, 0),
+        ),
+    ),
     full_scan_reads: count,
     search_ms_median: round(median(millis), 1),
   };

@@ -37,7 +37,10 @@ class MemorySampler {
       const peak = this.peak[target];
       peak.workers = Math.max(peak.workers, memories.length);
       peak.hwm = Math.max(peak.hwm, ...memories.map((m) => m.hwm));
-      peak.total = Math.max(peak.total, memories.reduce((sum, m) => sum + m.rss, 0));
+      peak.total = Math.max(
+        peak.total,
+        memories.reduce((sum, m) => sum + m.rss, 0),
+      );
     }
   }
   stop() {
@@ -60,14 +63,25 @@ interface Transport {
 async function startPlainServers(session: Session): Promise<{ transport: Transport; child: ChildProcess }> {
   const child = fork(join(__dirname, 'plain-server.ts'), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...session.stack.env, RATE_LIMIT_SCALE: '100000', FUNCTIONS_EMULATOR: '', CHECK_RESPONSES: '' },
+    env: {
+      ...process.env,
+      ...session.stack.env,
+      RATE_LIMIT_SCALE: '100000',
+      FUNCTIONS_EMULATOR: '',
+      CHECK_RESPONSES: '',
+    },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const ports = await new Promise<{ ours: number; baseline: number }>((resolve, reject) => {
     child.once('message', (message) => resolve(message as { ours: number; baseline: number }));
     child.once('exit', (code) => reject(new Error(`bench/plain-server.ts exited (${code}) before it listened`)));
   });
-  const transport = { name: 'plain Node servers', suffix: ', plain Node', ours: `http://127.0.0.1:${ports.ours}`, baseline: `http://127.0.0.1:${ports.baseline}` };
+  const transport = {
+    name: 'plain Node servers',
+    suffix: ', plain Node',
+    ours: `http://127.0.0.1:${ports.ours}`,
+    baseline: `http://127.0.0.1:${ports.baseline}`,
+  };
   return { transport, child };
 }
 
@@ -88,7 +102,12 @@ interface SideResult {
   failures: number;
 }
 
-async function measureScenario(session: Session, transport: Transport, scenario: OverheadScenario, options: OverheadOptions): Promise<Figure[]> {
+async function measureScenario(
+  session: Session,
+  transport: Transport,
+  scenario: OverheadScenario,
+  options: OverheadOptions,
+): Promise<Figure[]> {
   const perRound = Math.max(1, Math.ceil((options.requests * (scenario.share ?? 1)) / options.rounds));
   const calls = await scenario.prepare(session, perRound * options.rounds + options.warmup * options.concurrency * 2);
   // Each side's calls are numbered across warm-up and rounds (a scenario may use up its data).
@@ -108,7 +127,16 @@ async function measureScenario(session: Session, transport: Transport, scenario:
   let firstFailure: string | null = null;
   for (let round = 0; round < options.rounds; round++) {
     // Who goes first alternates too: a round's second half may run on a warmer or a busier machine.
-    const order = round % 2 === 0 ? ([[ours, ourCalls], [base, baseCalls]] as const) : ([[base, baseCalls], [ours, ourCalls]] as const);
+    const order =
+      round % 2 === 0
+        ? ([
+            [ours, ourCalls],
+            [base, baseCalls],
+          ] as const)
+        : ([
+            [base, baseCalls],
+            [ours, ourCalls],
+          ] as const);
     for (const [side, make] of order) {
       const result = await runLoad(make, scenario.expect, perRound, options.concurrency);
       side.latencies.push(...result.latencies_ms);
@@ -120,18 +148,49 @@ async function measureScenario(session: Session, transport: Transport, scenario:
   if (calls.settle) {
     const t = performance.now();
     await calls.settle();
-    options.say(`[bench] ${scenario.name}${transport.suffix}: background work settled in ${round((performance.now() - t) / 1000, 1)} s`);
+    options.say(
+      `[bench] ${scenario.name}${transport.suffix}: background work settled in ${round((performance.now() - t) / 1000, 1)} s`,
+    );
   }
   if (ours.failures + base.failures > 0) {
-    throw new Error(`${scenario.name} (${transport.name}): ${ours.failures} failed calls to the API, ${base.failures} to the baseline; first: ${firstFailure}`);
+    throw new Error(
+      `${scenario.name} (${transport.name}): ${ours.failures} failed calls to the API, ${base.failures} to the baseline; first: ${firstFailure}`,
+    );
   }
   const notes = `${ours.latencies.length} calls per side at concurrency ${options.concurrency}, ${options.rounds} alternating rounds, ${transport.name}`;
   const name = `${scenario.name}${transport.suffix}`;
-  options.say(`[bench] ${name}: p50 ${round(percentile(ours.latencies, 50), 1)} ms vs ${round(percentile(base.latencies, 50), 1)} ms baseline`);
+  options.say(
+    `[bench] ${name}: p50 ${round(percentile(ours.latencies, 50), 1)} ms vs ${round(percentile(base.latencies, 50), 1)} ms baseline`,
+  );
   return [
-    figure({ figure: 'request overhead', metric: `${name} p50`, unit: 'ms', value: round(percentile(ours.latencies, 50), 1), baseline: round(percentile(base.latencies, 50), 1), target: '<= 1.3 x baseline', maxRatio: 1.3, notes }),
-    figure({ figure: 'request overhead', metric: `${name} p99`, unit: 'ms', value: round(percentile(ours.latencies, 99), 1), baseline: round(percentile(base.latencies, 99), 1), target: null, notes }),
-    figure({ figure: 'request overhead', metric: `${name} throughput`, unit: 'req/s', value: round(ours.latencies.length / ours.seconds, 1), baseline: round(base.latencies.length / base.seconds, 1), target: null, notes }),
+    figure({
+      figure: 'request overhead',
+      metric: `${name} p50`,
+      unit: 'ms',
+      value: round(percentile(ours.latencies, 50), 1),
+      baseline: round(percentile(base.latencies, 50), 1),
+      target: '<= 1.3 x baseline',
+      maxRatio: 1.3,
+      notes,
+    }),
+    figure({
+      figure: 'request overhead',
+      metric: `${name} p99`,
+      unit: 'ms',
+      value: round(percentile(ours.latencies, 99), 1),
+      baseline: round(percentile(base.latencies, 99), 1),
+      target: null,
+      notes,
+    }),
+    figure({
+      figure: 'request overhead',
+      metric: `${name} throughput`,
+      unit: 'req/s',
+      value: round(ours.latencies.length / ours.seconds, 1),
+      baseline: round(base.latencies.length / base.seconds, 1),
+      target: null,
+      notes,
+    }),
   ];
 }
 
@@ -140,22 +199,45 @@ export async function measureRequestOverhead(session: Session, options: Overhead
   const memory = new MemorySampler(session);
   memory.start();
   const started = performance.now();
-  const emulator: Transport = { name: 'through the Functions emulator', suffix: '', ours: session.apiUrl, baseline: session.baselineUrl };
+  const emulator: Transport = {
+    name: 'through the Functions emulator',
+    suffix: '',
+    ours: session.apiUrl,
+    baseline: session.baselineUrl,
+  };
   try {
-    for (const scenario of overheadScenarios) figures.push(...(await measureScenario(session, emulator, scenario, options)));
+    for (const scenario of overheadScenarios)
+      figures.push(...(await measureScenario(session, emulator, scenario, options)));
   } finally {
     const peak = memory.stop();
     const seconds = round((performance.now() - started) / 1000, 0);
     const notes = (p: { workers: number }, q: { workers: number }) =>
       `under figure 2's load (${seconds} s); the Functions emulator runs one request per worker process: ${p.workers} API workers, ${q.workers} baseline workers`;
     figures.push(
-      figure({ figure: 'memory', metric: 'peak RSS of one function worker (VmHWM)', unit: 'MiB', value: round(peak.api.hwm, 1), baseline: round(peak.benchBaseline.hwm, 1), target: null, notes: notes(peak.api, peak.benchBaseline) }),
-      figure({ figure: 'memory', metric: 'peak RSS of all function workers (sum of VmRSS)', unit: 'MiB', value: round(peak.api.total, 1), baseline: round(peak.benchBaseline.total, 1), target: null, notes: notes(peak.api, peak.benchBaseline) }),
+      figure({
+        figure: 'memory',
+        metric: 'peak RSS of one function worker (VmHWM)',
+        unit: 'MiB',
+        value: round(peak.api.hwm, 1),
+        baseline: round(peak.benchBaseline.hwm, 1),
+        target: null,
+        notes: notes(peak.api, peak.benchBaseline),
+      }),
+      figure({
+        figure: 'memory',
+        metric: 'peak RSS of all function workers (sum of VmRSS)',
+        unit: 'MiB',
+        value: round(peak.api.total, 1),
+        baseline: round(peak.benchBaseline.total, 1),
+        target: null,
+        notes: notes(peak.api, peak.benchBaseline),
+      }),
     );
   }
   const plain = await startPlainServers(session);
   try {
-    for (const scenario of overheadScenarios) figures.push(...(await measureScenario(session, plain.transport, scenario, options)));
+    for (const scenario of overheadScenarios)
+      figures.push(...(await measureScenario(session, plain.transport, scenario, options)));
   } finally {
     plain.child.kill();
   }

@@ -1,20 +1,25 @@
 // `npm run bench`: measures every figure against its baseline, prints a table and writes the
 // figures as JSON (machine, versions, date) to bench/results/. `--quick` runs a small version of
 // each figure (CI runs it so the benchmarks cannot rot). Benchmarks never fail the test suite.
-// `--figures=cold,cost,overhead,planning` runs only some. The run brings up its own local stack
+// `--figures=cold,cost,overhead,outbound,planning,export` runs only some. The run brings up its own local stack
 // (free ports) and stops it at the end, whatever happens.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { measureColdStart } from './cold-start.js';
+import { measureExports } from './exports.js';
 import type { Figure } from './figures.js';
+import { measureOutbound } from './outbound.js';
 import { defaultCostDocPath, measureFirestoreCost } from './firestore-cost.js';
 import { measureRequestOverhead } from './request-overhead.js';
 import { measurePlanning } from './planning.js';
 import { openSession, type Session } from './session.js';
 
 const quick = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
-const only = process.argv.find((a) => a.startsWith('--figures='))?.slice('--figures='.length).split(',');
+const only = process.argv
+  .find((a) => a.startsWith('--figures='))
+  ?.slice('--figures='.length)
+  .split(',');
 const wanted = (name: string) => only === undefined || only.includes(name);
 /** The quick run (CI) leaves the published table alone unless asked. */
 const writeDocs = !quick || process.argv.includes('--write-docs');
@@ -49,7 +54,7 @@ async function main(): Promise<void> {
     figures.push(...measureColdStart(quick ? 3 : 10));
     lap('cold start');
   }
-  if (wanted('cost') || wanted('overhead') || wanted('planning')) {
+  if (wanted('cost') || wanted('overhead') || wanted('outbound') || wanted('planning') || wanted('export')) {
     let session: Session | undefined;
     try {
       const t = Date.now();
@@ -64,20 +69,38 @@ async function main(): Promise<void> {
         figures.push(
           ...(await measureRequestOverhead(
             session,
-            quick ? { concurrency: 2, requests: 6, rounds: 1, warmup: 1, say } : { concurrency: 8, requests: 300, rounds: 6, warmup: 3, say },
+            quick
+              ? { concurrency: 2, requests: 6, rounds: 1, warmup: 1, say }
+              : { concurrency: 8, requests: 300, rounds: 6, warmup: 3, say },
           )),
         );
         lap('request overhead and memory');
+      }
+      if (wanted('outbound')) {
+        figures.push(...(await measureOutbound(session, { messages: quick ? 10 : 200, say })));
+        lap('outbound delivery');
       }
       // Last: it fills the database with up to 200,000 documents.
       if (wanted('planning')) {
         figures.push(
           ...(await measurePlanning(
             session,
-            quick ? { latencySamples: 3, warmup: 1, sizes: [1000, 2000], probesPerSize: 2, say } : { latencySamples: 50, warmup: 2, sizes: [1000, 10_000, 100_000], probesPerSize: 3, say },
+            quick
+              ? { latencySamples: 3, warmup: 1, sizes: [1000, 2000], probesPerSize: 2, say }
+              : { latencySamples: 50, warmup: 2, sizes: [1000, 10_000, 100_000], probesPerSize: 3, say },
           )),
         );
         lap('planning');
+      }
+      // Also fills the database: 100,000 requests of one disaster.
+      if (wanted('export')) {
+        figures.push(
+          ...(await measureExports(
+            session,
+            quick ? { rows: 2000, listRows: 1000, say } : { rows: 100_000, listRows: 20_000, say },
+          )),
+        );
+        lap('export');
       }
     } finally {
       await session?.stop();
@@ -88,7 +111,11 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     mode: quick ? 'quick' : 'full',
     duration_s: Math.round((Date.now() - started) / 1000),
-    machine: { cpus: cpus().length, cpu_model: cpus()[0]?.model ?? 'unknown', memory_gib: Math.round(totalmem() / 2 ** 30) },
+    machine: {
+      cpus: cpus().length,
+      cpu_model: cpus()[0]?.model ?? 'unknown',
+      memory_gib: Math.round(totalmem() / 2 ** 30),
+    },
     versions: { node: process.version },
     figures,
   };

@@ -63,7 +63,10 @@ export async function openSession(say: (m: string) => void): Promise<Session> {
     apiUrl: stack.baseUrl,
     baselineUrl: stack.baseUrl.replace(/\/api$/, '/benchBaseline'),
     async pauseListeners(paused) {
-      const response = await fetch(`http://${stack.env.FIRESTORE_EMULATOR_HOST}/emulator/v1/listeners:${paused ? 'pause' : 'resume'}`, { method: 'POST' });
+      const response = await fetch(
+        `http://${stack.env.FIRESTORE_EMULATOR_HOST}/emulator/v1/listeners:${paused ? 'pause' : 'resume'}`,
+        { method: 'POST' },
+      );
       if (!response.ok) throw new Error(`emulator listeners: ${response.status}`);
     },
     async takeMetrics() {
@@ -100,7 +103,8 @@ export async function openSession(say: (m: string) => void): Promise<Session> {
           const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
           if (!cmdline.includes('functionsEmulatorRuntime')) continue;
           const environ = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
-          if (environ.includes(firestoreHost) && environ.includes(`FUNCTION_TARGET=${target}`)) found.push(Number(entry));
+          if (environ.includes(firestoreHost) && environ.includes(`FUNCTION_TARGET=${target}`))
+            found.push(Number(entry));
         } catch {
           // gone meanwhile, or not ours
         }

@@ -19,7 +19,12 @@ import { createRequire } from 'node:module';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type Socket } from 'node:net';
 import { Duplex } from 'node:stream';
-import { FirestoreServer, FirestoreState, FirestoreStateCollection, FirestoreStateDocument } from '@firestore-emulator/server';
+import {
+  FirestoreServer,
+  FirestoreState,
+  FirestoreStateCollection,
+  FirestoreStateDocument,
+} from '@firestore-emulator/server';
 import type * as grpc from '@grpc/grpc-js';
 import type * as Proto from '@firestore-emulator/proto/dist/google/firestore/v1/firestore';
 
@@ -29,7 +34,11 @@ const { ServerCredentials } = requireFromEmulator('@grpc/grpc-js') as typeof grp
 
 interface GrpcServerInternals {
   handlers: Map<string, { func: (call: GrpcCall, callback?: (error: unknown, value?: unknown) => void) => void }>;
-  createConnectionInjector(credentials: unknown): { injectConnection(socket: Duplex): void; drain(graceTimeMs: number): void; destroy(): void };
+  createConnectionInjector(credentials: unknown): {
+    injectConnection(socket: Duplex): void;
+    drain(graceTimeMs: number): void;
+    destroy(): void;
+  };
 }
 
 const port = Number(process.argv[2] ?? process.env.FIRESTORE_PORT ?? 8080);
@@ -50,16 +59,41 @@ interface GrpcCall {
   write?: (message: unknown, ...rest: unknown[]) => boolean;
 }
 
-const metrics = { reads: 0, missing_reads: 0, empty_queries: 0, aggregation_queries: 0, writes: 0, queries: 0, lookups: 0, commits: 0, by_collection: {} as Record<string, { reads: number; writes: number }> };
+const metrics = {
+  reads: 0,
+  missing_reads: 0,
+  empty_queries: 0,
+  aggregation_queries: 0,
+  writes: 0,
+  queries: 0,
+  lookups: 0,
+  commits: 0,
+  by_collection: {} as Record<string, { reads: number; writes: number }>,
+};
 
 function resetMetrics(): void {
-  Object.assign(metrics, { reads: 0, missing_reads: 0, empty_queries: 0, aggregation_queries: 0, writes: 0, queries: 0, lookups: 0, commits: 0, by_collection: {} });
+  Object.assign(metrics, {
+    reads: 0,
+    missing_reads: 0,
+    empty_queries: 0,
+    aggregation_queries: 0,
+    writes: 0,
+    queries: 0,
+    lookups: 0,
+    commits: 0,
+    by_collection: {},
+  });
 }
 
 /** `projects/p/databases/d/documents/users/u1/notifications/n1` → `users/notifications`. */
 function collectionOf(name: unknown): string {
   const path = (typeof name === 'string' ? name : '').split('/documents/')[1] ?? '';
-  return path.split('/').filter((_, i) => i % 2 === 0).join('/') || '?';
+  return (
+    path
+      .split('/')
+      .filter((_, i) => i % 2 === 0)
+      .join('/') || '?'
+  );
 }
 
 function count(kind: 'reads' | 'writes', name: unknown): void {
@@ -69,7 +103,11 @@ function count(kind: 'reads' | 'writes', name: unknown): void {
   entry[kind] += 1;
 }
 
-function instrument(method: string, counter: (call: GrpcCall, message: Record<string, unknown>) => void, before?: (call: GrpcCall) => void): void {
+function instrument(
+  method: string,
+  counter: (call: GrpcCall, message: Record<string, unknown>) => void,
+  before?: (call: GrpcCall) => void,
+): void {
   const handler = [...grpcServer.handlers.entries()].find(([path]) => path.endsWith(`/${method}`))?.[1];
   if (!handler) throw new Error(`the embedded emulator has no gRPC handler ${method}`);
   const original = handler.func;
@@ -86,34 +124,55 @@ function instrument(method: string, counter: (call: GrpcCall, message: Record<st
   };
 }
 
-instrument('BatchGetDocuments', (_call, message) => {
-  if (message.has_found) count('reads', (message.found as { name?: string } | undefined)?.name);
-  else if (message.has_missing) {
-    count('reads', message.missing); // billed like a read, counted apart in the total
-    metrics.reads -= 1;
-    metrics.missing_reads += 1;
-  }
-}, () => (metrics.lookups += 1));
-instrument('RunQuery', (call, message) => {
-  const state = call as GrpcCall & { returned?: number };
-  if (message.has_document) {
-    count('reads', (message.document as { name?: string } | undefined)?.name);
-    state.returned = (state.returned ?? 0) + 1;
-  } else if (message.done === true && !state.returned) {
-    metrics.empty_queries += 1; // a query that returns nothing bills one read
-  }
-}, () => (metrics.queries += 1));
+instrument(
+  'BatchGetDocuments',
+  (_call, message) => {
+    if (message.has_found) count('reads', (message.found as { name?: string } | undefined)?.name);
+    else if (message.has_missing) {
+      count('reads', message.missing); // billed like a read, counted apart in the total
+      metrics.reads -= 1;
+      metrics.missing_reads += 1;
+    }
+  },
+  () => (metrics.lookups += 1),
+);
+instrument(
+  'RunQuery',
+  (call, message) => {
+    const state = call as GrpcCall & { returned?: number };
+    if (message.has_document) {
+      count('reads', (message.document as { name?: string } | undefined)?.name);
+      state.returned = (state.returned ?? 0) + 1;
+    } else if (message.done === true && !state.returned) {
+      metrics.empty_queries += 1; // a query that returns nothing bills one read
+    }
+  },
+  () => (metrics.queries += 1),
+);
 instrument('RunAggregationQuery', () => {
   metrics.aggregation_queries += 1;
   metrics.reads += 1;
 });
-instrument('Commit', () => undefined, (call) => {
-  metrics.commits += 1;
-  for (const write of (call.request.writes as { update?: { name?: string }; delete?: string; has_update?: boolean; has_delete?: boolean }[] | undefined) ?? []) {
-    // A transform-only write of a field (increment) is still one billed write.
-    count('writes', write.has_update ? write.update?.name : write.has_delete ? write.delete : (write as { transform?: { document?: string } }).transform?.document);
-  }
-});
+instrument(
+  'Commit',
+  () => undefined,
+  (call) => {
+    metrics.commits += 1;
+    for (const write of (call.request.writes as
+      { update?: { name?: string }; delete?: string; has_update?: boolean; has_delete?: boolean }[] | undefined) ??
+      []) {
+      // A transform-only write of a field (increment) is still one billed write.
+      count(
+        'writes',
+        write.has_update
+          ? write.update?.name
+          : write.has_delete
+            ? write.delete
+            : (write as { transform?: { document?: string } }).transform?.document,
+      );
+    }
+  },
+);
 
 // --- Bulk loads (bench/planning.ts seeds 200,000 documents) ----------------------------------------
 // The emulator adds a document to its collection with an Immer `produce` that copies the whole
@@ -161,7 +220,8 @@ FirestoreState.prototype.v1Query = function (this: FirestoreState, parent: strin
 let listenersPaused = false;
 const emitter = emulator.state.emitter as unknown as { emit(event: string, ...args: unknown[]): boolean };
 const emit = emitter.emit.bind(emitter);
-emitter.emit = (event: string, ...args: unknown[]) => (listenersPaused && event.endsWith('-document') ? false : emit(event, ...args));
+emitter.emit = (event: string, ...args: unknown[]) =>
+  listenersPaused && event.endsWith('-document') ? false : emit(event, ...args);
 
 // Query listeners, rewritten. The emulator's own re-runs the query on every document event of
 // any collection, compares the old and new results with nested array scans (O(n²)) and resends
@@ -178,7 +238,9 @@ type ListenEnd = Parameters<FirestoreState['v1Listen']>[2];
 type QueryTarget = ListenRequest['add_target'];
 type DocumentEvent = { document?: { getPath(): string } };
 type Handler = (payload: DocumentEvent) => unknown;
-const { ListenResponse, TargetChangeTargetChangeType } = requireFromEmulator('@firestore-emulator/proto/dist/google/firestore/v1/firestore') as typeof Proto;
+const { ListenResponse, TargetChangeTargetChangeType } = requireFromEmulator(
+  '@firestore-emulator/proto/dist/google/firestore/v1/firestore',
+) as typeof Proto;
 const DOCUMENT_EVENTS = ['create-document', 'update-document', 'delete-document'] as const;
 
 function timestampNow() {
@@ -191,8 +253,16 @@ function listenToQuery(state: FirestoreState, target: QueryTarget, callback: Lis
   const { parent, structured_query: query } = target.query;
   const prefix = `${parent}/${query.from[0]?.collection_id ?? ''}/`;
   const inScope = (path: string) => path.startsWith(prefix) && !path.slice(prefix.length).includes('/');
-  const send = (response: Parameters<typeof ListenResponse.fromObject>[0]) => callback(ListenResponse.fromObject(response));
-  const snapshotMarker = () => send({ target_change: { read_time: timestampNow(), target_change_type: TargetChangeTargetChangeType.NO_CHANGE, target_ids: [] } });
+  const send = (response: Parameters<typeof ListenResponse.fromObject>[0]) =>
+    callback(ListenResponse.fromObject(response));
+  const snapshotMarker = () =>
+    send({
+      target_change: {
+        read_time: timestampNow(),
+        target_change_type: TargetChangeTargetChangeType.NO_CHANGE,
+        target_ids: [],
+      },
+    });
 
   send({ target_change: { target_change_type: TargetChangeTargetChangeType.ADD, target_ids: targetIds } });
   let current = new Set<string>();
@@ -200,7 +270,13 @@ function listenToQuery(state: FirestoreState, target: QueryTarget, callback: Lis
     current.add(doc.getPath());
     send({ document_change: { document: doc.toV1DocumentObject(), target_ids: targetIds } });
   }
-  send({ target_change: { read_time: timestampNow(), target_change_type: TargetChangeTargetChangeType.CURRENT, target_ids: targetIds } });
+  send({
+    target_change: {
+      read_time: timestampNow(),
+      target_change_type: TargetChangeTargetChangeType.CURRENT,
+      target_ids: targetIds,
+    },
+  });
   snapshotMarker();
 
   const written = new Set<string>();
@@ -233,7 +309,11 @@ function listenToQuery(state: FirestoreState, target: QueryTarget, callback: Lis
       for (const path of current) {
         if (next.has(path)) continue;
         const stillThere = state.getDocument(path).metadata.hasExist;
-        send(stillThere ? { document_remove: { document: path, removed_target_ids: targetIds } } : { document_delete: { document: path, removed_target_ids: targetIds } });
+        send(
+          stillThere
+            ? { document_remove: { document: path, removed_target_ids: targetIds } }
+            : { document_delete: { document: path, removed_target_ids: targetIds } },
+        );
         changed = true;
       }
       if (changed) snapshotMarker();
@@ -261,7 +341,12 @@ function listenToQuery(state: FirestoreState, target: QueryTarget, callback: Lis
 // eslint-disable-next-line @typescript-eslint/unbound-method -- called with .call(this) below
 const listen = FirestoreState.prototype.v1Listen;
 let listenerScope: ((path: string) => boolean) | null = null;
-FirestoreState.prototype.v1Listen = function (this: FirestoreState, request: ListenRequest, callback: ListenCallback, onEnd: ListenEnd) {
+FirestoreState.prototype.v1Listen = function (
+  this: FirestoreState,
+  request: ListenRequest,
+  callback: ListenCallback,
+  onEnd: ListenEnd,
+) {
   const target = request.has_add_target ? request.add_target : null;
   if (target?.has_query) return listenToQuery(this, target, callback, onEnd);
   if (target?.has_documents) {
@@ -275,7 +360,10 @@ FirestoreState.prototype.v1Listen = function (this: FirestoreState, request: Lis
   }
 };
 const scoped = new WeakMap<Handler, Handler>();
-const events = emulator.state.emitter as unknown as { on(event: string, handler: Handler): unknown; off(event: string, handler: Handler): unknown };
+const events = emulator.state.emitter as unknown as {
+  on(event: string, handler: Handler): unknown;
+  off(event: string, handler: Handler): unknown;
+};
 const on = events.on.bind(events);
 const off = events.off.bind(events);
 events.on = (event, handler) => {
@@ -319,18 +407,25 @@ function handleHttp(req: IncomingMessage, res: ServerResponse): void {
     return;
   }
   if (path === OUTAGE_PATH && (req.method === 'POST' || req.method === 'DELETE')) {
-    const seconds = Math.min(120, Math.max(0, Number(new URL(req.url ?? '/', 'http://x').searchParams.get('seconds') ?? '30') || 0));
+    const seconds = Math.min(
+      120,
+      Math.max(0, Number(new URL(req.url ?? '/', 'http://x').searchParams.get('seconds') ?? '30') || 0),
+    );
     outageUntil = req.method === 'POST' ? Date.now() + seconds * 1000 : 0;
     if (inOutage()) for (const connection of grpcConnections) connection.destroy();
     console.log(`[firestore] test hook: ${inOutage() ? `outage for ${seconds} s` : 'outage over'}`);
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ outage_until: inOutage() ? new Date(outageUntil).toISOString() : null }));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ outage_until: inOutage() ? new Date(outageUntil).toISOString() : null }));
     return;
   }
   if (req.method === 'GET' && path === '/') {
     res.writeHead(200, { 'content-type': 'text/plain' }).end('Ok');
     return;
   }
-  res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `not supported by the embedded emulator: ${req.method} ${path}` }));
+  res
+    .writeHead(404, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ error: `not supported by the embedded emulator: ${req.method} ${path}` }));
 }
 
 const http = createHttpServer(handleHttp);
@@ -394,8 +489,7 @@ const server = createNetServer((socket) => {
       grpcConnections.add(stream);
       stream.on('close', () => grpcConnections.delete(stream));
       injector.injectConnection(stream);
-    }
-    else http.emit('connection', stream);
+    } else http.emit('connection', stream);
   };
   socket.on('data', onData);
   socket.on('error', () => socket.destroy());

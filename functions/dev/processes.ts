@@ -29,7 +29,11 @@ export interface SpawnLogged {
 }
 
 export function spawnLogged({ name, command, args, options, log, echo, onLine }: SpawnLogged): Child {
-  const child = spawn(command, args, { ...options, detached: true, stdio: options.stdio ?? ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    ...options,
+    detached: true,
+    stdio: options.stdio ?? ['ignore', 'pipe', 'pipe'],
+  });
   const recent: string[] = [];
   let exited = false;
   const onData = (buffer: { partial: string }) => (chunk: Buffer) => {
@@ -190,6 +194,9 @@ export function guardAgainstOrphans(child: Child): void {
       setTimeout(() => { for (const p of [pid, ...all, ...tree()]) { kill(-p, 'SIGKILL'); kill(p, 'SIGKILL'); } process.exit(0); }, 5000);
     }, 1000);
   `;
-  const guard = spawn(process.execPath, ['-e', script, String(process.pid), String(pid)], { detached: true, stdio: 'ignore' });
+  const guard = spawn(process.execPath, ['-e', script, String(process.pid), String(pid)], {
+    detached: true,
+    stdio: 'ignore',
+  });
   guard.unref();
 }

@@ -1,16 +1,23 @@
 // `npm test` (after `npm --prefix functions run check`, which type-checks, lints and builds):
-// starts the local stack without demo data, runs each test/**/*.test.ts file in its own mocha
+// first the trigger unit tests (test/triggers/*.test.ts: firebase-functions-test against an
+// embedded Firestore emulator of their own, all in one mocha process, a few seconds), then starts
+// the local stack without demo data, runs each other test/**/*.test.ts file in its own mocha
 // process (so test/setup.ts empties the emulators before every file), prints the combined
-// summary, stops the stack, and exits non-zero if any file failed, whatever happens.
+// summary, stops the stack, and exits non-zero if any file failed, whatever happens. The stack is
+// not started when only trigger tests are asked for.
 //
 // A subset: `npm test -- test/users.test.ts` (paths relative to functions/ or to where npm was
 // run), or TESTS="test/a.test.ts test/b.test.ts" npm test; other arguments starting with "-"
 // go to mocha as they are, e.g. `npm test -- --grep register`.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { functionsDir, startStack, stopAllStacks } from './stack.js';
+import { buildConsole, functionsDir, startEmbeddedFirestore, startStack, stopAllStacks, webDir } from './stack.js';
+
+/** The trigger unit tests: no stack, their own Firestore emulator and mocha settings. */
+const TRIGGER_TESTS = join('test', 'triggers');
+const isTriggerTest = (file: string) => file.startsWith(TRIGGER_TESTS + sep);
 
 function testArguments(): { files: string[]; mochaArgs: string[] } {
   const args = [...process.argv.slice(2), ...(process.env.TESTS ?? '').split(/\s+/).filter((a) => a !== '')];
@@ -23,13 +30,21 @@ function testArguments(): { files: string[]; mochaArgs: string[] } {
       mochaArgs.push(arg);
       // Options with a value: --grep x, -g x, --fgrep x, --timeout x...
       const next = args[i + 1];
-      if (!arg.includes('=') && next !== undefined && !next.startsWith('-') && !/\.test\.ts$/.test(next) && /^(-g|--grep|-f|--fgrep|-t|--timeout|--reporter|-R|--slow|-s|--retries)$/.test(arg)) {
+      if (
+        !arg.includes('=') &&
+        next !== undefined &&
+        !next.startsWith('-') &&
+        !/\.test\.ts$/.test(next) &&
+        /^(-g|--grep|-f|--fgrep|-t|--timeout|--reporter|-R|--slow|-s|--retries)$/.test(arg)
+      ) {
         mochaArgs.push(next);
         i++;
       }
       continue;
     }
-    const candidates = isAbsolute(arg) ? [arg] : [resolve(callerDir, arg), resolve(functionsDir, arg), resolve(functionsDir, '..', arg)];
+    const candidates = isAbsolute(arg)
+      ? [arg]
+      : [resolve(callerDir, arg), resolve(functionsDir, arg), resolve(functionsDir, '..', arg)];
     const found = candidates.find((path) => existsSync(path));
     if (!found) {
       console.error(`[test] no such test file: ${arg}`);
@@ -38,6 +53,18 @@ function testArguments(): { files: string[]; mochaArgs: string[] } {
     files.push(relative(functionsDir, found));
   }
   return { files, mochaArgs };
+}
+
+/** The console's browser tests (web/test/*.e2e.ts): real Chromium against the same stack, after the API files. */
+const isConsoleTest = (file: string) => file.endsWith('.e2e.ts');
+
+function consoleTestFiles(): string[] {
+  const dir = join(webDir, 'test');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter(isConsoleTest)
+    .sort()
+    .map((name) => relative(functionsDir, join(dir, name)));
 }
 
 function allTestFiles(dir = join(functionsDir, 'test')): string[] {
@@ -51,17 +78,24 @@ function allTestFiles(dir = join(functionsDir, 'test')): string[] {
 }
 
 interface FileResult {
+  /** A file, or what one mocha process ran (the trigger phase runs several files). */
   file: string;
+  files: number;
   code: number;
   passing: number;
   failing: number;
   pending: number;
 }
 
-/** Runs one file in its own mocha process, echoing its output and reading its summary lines. */
-function runFile(file: string, mochaArgs: string[], env: NodeJS.ProcessEnv): Promise<FileResult> {
+/** Runs files in one mocha process, echoing its output and reading its summary lines. */
+function runFile(
+  file: string,
+  mochaArgs: string[],
+  env: NodeJS.ProcessEnv,
+  files: string[] = [file],
+): Promise<FileResult> {
   return new Promise((resolveResult) => {
-    const child = spawn(process.execPath, [require.resolve('mocha/bin/mocha.js'), ...mochaArgs, file], {
+    const child = spawn(process.execPath, [require.resolve('mocha/bin/mocha.js'), ...mochaArgs, ...files], {
       cwd: functionsDir,
       stdio: ['ignore', 'pipe', 'inherit'],
       env,
@@ -72,7 +106,15 @@ function runFile(file: string, mochaArgs: string[], env: NodeJS.ProcessEnv): Pro
       process.stdout.write(chunk);
     });
     const count = (word: string) => Number(new RegExp(`^\\s*(\\d+) ${word}`, 'm').exec(output)?.[1] ?? 0);
-    const done = (code: number) => resolveResult({ file, code, passing: count('passing'), failing: count('failing'), pending: count('pending') });
+    const done = (code: number) =>
+      resolveResult({
+        file,
+        files: files.length,
+        code,
+        passing: count('passing'),
+        failing: count('failing'),
+        pending: count('pending'),
+      });
     child.on('exit', (exitCode, signal) => done(exitCode ?? (signal ? 1 : 0)));
     child.on('error', (error) => {
       console.error(`[test] cannot run mocha: ${error.message}`);
@@ -97,30 +139,97 @@ async function main(): Promise<void> {
   const { files, mochaArgs } = testArguments();
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void finish(130));
 
-  const t0 = performance.now();
-  const stack = await startStack({ echo: false, logName: 'test-stack.log' });
-  const startup = ((performance.now() - t0) / 1000).toFixed(1);
-  console.log(`[test] stack up in ${startup} s at ${stack.baseUrl} (Firestore: ${stack.firestoreKind}); emulator log: ${stack.logFile}`);
-
-  const t1 = performance.now();
-  // No metadata server here: skip google-auth's probe (a MetadataLookupWarning per test otherwise).
-  const env = { ...process.env, ...stack.env, STACK_FIRESTORE_KIND: stack.firestoreKind, STACK_LOG_FILE: stack.logFile, METADATA_SERVER_DETECTION: 'none' };
+  const started = performance.now();
+  const selected = files.length > 0 ? files : [...allTestFiles(), ...consoleTestFiles()];
+  const triggerFiles = selected.filter(isTriggerTest);
+  const stackFiles = selected.filter((file) => !isTriggerTest(file));
   const results: FileResult[] = [];
-  for (const file of files.length > 0 ? files : allTestFiles()) {
+  // No metadata server here: skip google-auth's probe (a MetadataLookupWarning per test otherwise).
+  const quietAuth = { METADATA_SERVER_DETECTION: 'none' };
+
+  if (triggerFiles.length > 0) {
+    const t = performance.now();
+    const firestore = await startEmbeddedFirestore({ logName: 'test-triggers.log' });
+    console.log(
+      `[test] trigger unit tests: Firestore emulator up in ${((performance.now() - t) / 1000).toFixed(1)} s; log: ${firestore.logFile}`,
+    );
+    const {
+      GEMINI_API_KEY: _geminiKey,
+      FIREBASE_AUTH_EMULATOR_HOST: _auth,
+      CLOUD_TASKS_EMULATOR_HOST: _tasks,
+      ...env
+    } = process.env;
+    const label =
+      triggerFiles.length === 1
+        ? triggerFiles[0]!
+        : `${join(TRIGGER_TESTS, '*.test.ts')} (${triggerFiles.length} files)`;
+    console.log(`\n[test] ${label}`);
+    results.push(
+      await runFile(
+        label,
+        ['--config', join(TRIGGER_TESTS, '.mocharc.json'), ...mochaArgs],
+        { ...env, ...firestore.env, ...quietAuth },
+        triggerFiles,
+      ),
+    );
+    await firestore.stop();
+    console.log(`[test] trigger unit tests done in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  }
+  if (stackFiles.length === 0) {
+    summarize(results, started);
+    return;
+  }
+
+  // The console under test is the one in the working tree.
+  if (stackFiles.some(isConsoleTest)) buildConsole((m) => console.log(`[test] ${m}`));
+  const t0 = performance.now();
+  // The suite reads at volume (the hostile-input cases alone: thousands of GETs a minute from a
+  // handful of users, all from 127.0.0.1): the per-instance read limits are lifted for the
+  // emulator-served function; test/rate-limits.test.ts checks them on an in-process instance.
+  const stack = await startStack({
+    echo: false,
+    logName: 'test-stack.log',
+    // STACK_START_TIMEOUT_MS: a longer wait for the API on a loaded machine (default 120 s).
+    timeoutMs: Number(process.env.STACK_START_TIMEOUT_MS) || undefined,
+    runtimeEnv: {
+      READ_RATE_LIMIT_PER_USER: process.env.READ_RATE_LIMIT_PER_USER ?? '1000000',
+      READ_RATE_LIMIT_PER_IP: process.env.READ_RATE_LIMIT_PER_IP ?? '1000000',
+    },
+  });
+  const startup = ((performance.now() - t0) / 1000).toFixed(1);
+  console.log(
+    `[test] stack up in ${startup} s at ${stack.baseUrl} (Firestore: ${stack.firestoreKind}); emulator log: ${stack.logFile}`,
+  );
+
+  const env = {
+    ...process.env,
+    ...stack.env,
+    STACK_FIRESTORE_KIND: stack.firestoreKind,
+    STACK_LOG_FILE: stack.logFile,
+    ...quietAuth,
+  };
+  for (const file of stackFiles) {
     console.log(`\n[test] ${file}`);
     results.push(await runFile(file, mochaArgs, env));
   }
-  const sum = (key: 'passing' | 'failing' | 'pending') => results.reduce((total, r) => total + r[key], 0);
+  summarize(results, started, stack.logFile);
+}
+
+/** Prints the combined summary (both phases; time since the first started) and exits with its verdict. */
+function summarize(results: FileResult[], started: number, logFile?: string): void {
+  const sum = (key: 'files' | 'passing' | 'failing' | 'pending') => results.reduce((total, r) => total + r[key], 0);
   const failedFiles = results.filter((r) => r.code !== 0);
   const code = failedFiles.length > 0 ? 1 : 0;
-  console.log(`\n[test] ${results.length} files in ${((performance.now() - t1) / 1000).toFixed(1)} s: ${sum('passing')} passing, ${sum('failing')} failing, ${sum('pending')} pending`);
+  console.log(
+    `\n[test] ${sum('files')} files in ${((performance.now() - started) / 1000).toFixed(1)} s: ${sum('passing')} passing, ${sum('failing')} failing, ${sum('pending')} pending`,
+  );
   for (const failed of failedFiles) console.log(`[test] FAILED: ${failed.file} (exit code ${failed.code})`);
-  if (code !== 0) console.log(`[test] emulator and function logs: ${stack.logFile}`);
+  if (code !== 0 && logFile) console.log(`[test] emulator and function logs: ${logFile}`);
   // A file that failed without a failing test (it crashed while loading) counts as one failure.
   const crashed = failedFiles.filter((r) => r.failing === 0).length;
   // The plain closing line CI reads.
   console.log(`${sum('passing')} passed, ${sum('failing') + crashed} failed, ${sum('pending')} skipped`);
-  await finish(code);
+  void finish(code);
 }
 
 main().catch((error: unknown) => {

@@ -53,7 +53,12 @@ export interface SeedStep {
 
 async function seedUsers(context: SeedContext): Promise<string> {
   for (const user of context.users) {
-    const properties = { email: user.email, password: user.password, displayName: user.displayName, emailVerified: true };
+    const properties = {
+      email: user.email,
+      password: user.password,
+      displayName: user.displayName,
+      emailVerified: true,
+    };
     try {
       await auth().updateUser(user.uid, properties);
     } catch (error) {
@@ -63,10 +68,21 @@ async function seedUsers(context: SeedContext): Promise<string> {
     await auth().setCustomUserClaims(user.uid, { role: user.role });
     const ref = collections.users.doc(user.uid);
     const existing = (await ref.get()).data();
-    await ref.set({
-      ...newUserRecord(user.uid, { display_name: user.displayName, role: user.role, availability: user.role === 'volunteer' ? 'available' : undefined }, context.now),
-      ...(existing ? { created_at: existing.created_at } : {}),
-    });
+    const record = newUserRecord(
+      user.uid,
+      {
+        display_name: user.displayName,
+        role: user.role,
+        availability: user.role === 'volunteer' ? 'available' : undefined,
+      },
+      context.now,
+    );
+    // The demo volunteer is vetted, so the demo shows what verified volunteers see and do.
+    const verification =
+      user.role === 'volunteer'
+        ? { verified: true, verification: { verified: true, note: 'Demo seed', by: 'seed', at: context.now } }
+        : {};
+    await ref.set({ ...record, ...verification, ...(existing ? { created_at: existing.created_at } : {}) });
   }
   return `${context.users.length} users (${context.users.map((u) => u.role).join(', ')})`;
 }
@@ -99,19 +115,92 @@ async function seedDisasters(context: SeedContext): Promise<string> {
   };
   await ref.set(disaster);
   // Both sides of the membership (the member document and the volunteer's list), as a join writes them.
-  const joinedAt = (await collections.members.doc(DEMO_DISASTER_ID, volunteer.uid).get()).data()?.created_at ?? context.now;
-  await writeMembership({ id: volunteer.uid, disaster_id: DEMO_DISASTER_ID, role: volunteer.role, display_name: volunteer.displayName, created_at: joinedAt }, 'set');
+  const joinedAt =
+    (await collections.members.doc(DEMO_DISASTER_ID, volunteer.uid).get()).data()?.created_at ?? context.now;
+  await writeMembership(
+    {
+      id: volunteer.uid,
+      disaster_id: DEMO_DISASTER_ID,
+      role: volunteer.role,
+      display_name: volunteer.displayName,
+      created_at: joinedAt,
+    },
+    'set',
+  );
   return `1 confirmed disaster (${DEMO_DISASTER_ID}, joined by ${volunteer.email})`;
 }
 
 /** Demo resources around Metro Manila (lat 14.6, lng 121.0), owned by the demo users; serve any disaster. */
-const demoResources: readonly (Pick<Resource, 'name' | 'category' | 'description' | 'quantity' | 'unit' | 'location' | 'status'> & { id: string; owner: Role })[] = [
-  { id: 'demo-resource-boat', owner: 'responder', name: 'Rescue boat (6 seats)', category: 'boat', description: 'Aluminium hull, outboard motor', quantity: 1, unit: 'units', location: { lat: 14.5995, lng: 120.9842 }, status: 'available' },
-  { id: 'demo-resource-truck', owner: 'volunteer', name: 'Pickup truck', category: 'vehicle', description: '4x4, high clearance', quantity: 1, unit: 'units', location: { lat: 14.6091, lng: 121.0223 }, status: 'available' },
-  { id: 'demo-resource-water', owner: 'admin', name: 'Drinking water', category: 'water', description: '20-litre containers', quantity: 2000, unit: 'litres', location: { lat: 14.5764, lng: 121.0851 }, status: 'available' },
-  { id: 'demo-resource-medkits', owner: 'admin', name: 'First aid kits', category: 'medical_supplies', description: '', quantity: 150, unit: 'kits', location: { lat: 14.6507, lng: 121.0495 }, status: 'available' },
-  { id: 'demo-resource-medics', owner: 'responder', name: 'Paramedic team', category: 'medical_team', description: 'Two paramedics and a driver', quantity: 3, unit: 'people', location: { lat: 14.6349, lng: 121.0330 }, status: 'available' },
-  { id: 'demo-resource-generator', owner: 'volunteer', name: 'Diesel generator 5 kW', category: 'generator', description: 'Under repair', quantity: 1, unit: 'units', location: { lat: 14.5547, lng: 121.0244 }, status: 'not_available' },
+const demoResources: readonly (Pick<
+  Resource,
+  'name' | 'category' | 'description' | 'quantity' | 'unit' | 'location' | 'status'
+> & { id: string; owner: Role })[] = [
+  {
+    id: 'demo-resource-boat',
+    owner: 'responder',
+    name: 'Rescue boat (6 seats)',
+    category: 'boat',
+    description: 'Aluminium hull, outboard motor',
+    quantity: 1,
+    unit: 'units',
+    location: { lat: 14.5995, lng: 120.9842 },
+    status: 'available',
+  },
+  {
+    id: 'demo-resource-truck',
+    owner: 'volunteer',
+    name: 'Pickup truck',
+    category: 'vehicle',
+    description: '4x4, high clearance',
+    quantity: 1,
+    unit: 'units',
+    location: { lat: 14.6091, lng: 121.0223 },
+    status: 'available',
+  },
+  {
+    id: 'demo-resource-water',
+    owner: 'admin',
+    name: 'Drinking water',
+    category: 'water',
+    description: '20-litre containers',
+    quantity: 2000,
+    unit: 'litres',
+    location: { lat: 14.5764, lng: 121.0851 },
+    status: 'available',
+  },
+  {
+    id: 'demo-resource-medkits',
+    owner: 'admin',
+    name: 'First aid kits',
+    category: 'medical_supplies',
+    description: '',
+    quantity: 150,
+    unit: 'kits',
+    location: { lat: 14.6507, lng: 121.0495 },
+    status: 'available',
+  },
+  {
+    id: 'demo-resource-medics',
+    owner: 'responder',
+    name: 'Paramedic team',
+    category: 'medical_team',
+    description: 'Two paramedics and a driver',
+    quantity: 3,
+    unit: 'people',
+    location: { lat: 14.6349, lng: 121.033 },
+    status: 'available',
+  },
+  {
+    id: 'demo-resource-generator',
+    owner: 'volunteer',
+    name: 'Diesel generator 5 kW',
+    category: 'generator',
+    description: 'Under repair',
+    quantity: 1,
+    unit: 'units',
+    location: { lat: 14.5547, lng: 121.0244 },
+    status: 'not_available',
+  },
 ];
 
 /** Demo resources; existing ones are left as they are (they may be in use by a demo task). */
@@ -127,6 +216,7 @@ async function seedResources(context: SeedContext): Promise<string> {
       ...properties,
       geohash: geohashOf(demo.location),
       owner_id: owner.uid,
+      owner_role: owner.role,
       disaster_id: null,
       task_id: null,
       created_at: context.now,
@@ -153,7 +243,9 @@ export const seedSteps: SeedStep[] = [
 /** Runs every step against the emulators the environment points at. */
 export async function seed(log: (line: string) => void = console.log): Promise<SeedContext> {
   if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
-    throw new Error('seeding runs only against the emulators: FIRESTORE_EMULATOR_HOST and FIREBASE_AUTH_EMULATOR_HOST must be set');
+    throw new Error(
+      'seeding runs only against the emulators: FIRESTORE_EMULATOR_HOST and FIREBASE_AUTH_EMULATOR_HOST must be set',
+    );
   }
   const context: SeedContext = { users: demoUsers, now: new Date().toISOString() };
   for (const step of seedSteps) {

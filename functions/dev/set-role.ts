@@ -44,19 +44,29 @@ function parse(argv: string[]): { who: string; role: Role; project: string | und
 async function main(): Promise<void> {
   const { who, role, project } = parse(process.argv.slice(2));
   if (project) {
-    for (const name of ['FIRESTORE_EMULATOR_HOST', 'FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_EMULATOR_HUB', 'CLOUD_TASKS_EMULATOR_HOST']) delete process.env[name];
+    for (const name of [
+      'FIRESTORE_EMULATOR_HOST',
+      'FIREBASE_AUTH_EMULATOR_HOST',
+      'FIREBASE_EMULATOR_HUB',
+      'CLOUD_TASKS_EMULATOR_HOST',
+    ])
+      delete process.env[name];
     process.env.GCLOUD_PROJECT = project;
     process.env.GOOGLE_CLOUD_PROJECT = project;
     console.log(`Granting ${role} to ${who} in the project ${project} (Application Default Credentials)...`);
   } else {
     const offset = Number(process.env.STACK_PORT_OFFSET ?? 0) || 0;
     Object.assign(process.env, emulatorEnv(shiftPorts(defaultPorts(), offset)));
-    console.log(`Granting ${role} to ${who} on the local emulators (${PROJECT_ID}, Auth at ${process.env.FIREBASE_AUTH_EMULATOR_HOST})...`);
+    console.log(
+      `Granting ${role} to ${who} on the local emulators (${PROJECT_ID}, Auth at ${process.env.FIREBASE_AUTH_EMULATOR_HOST})...`,
+    );
   }
   // Imported after the environment is set: the data layer reads it on first use.
   const { grantRole } = await import('../src/users/roles.js');
-  const user = await grantRole(who, role, 'cli');
-  console.log(`Done: ${user.id} (${user.display_name}) is now ${user.role}. The user must refresh their ID token to use it.`);
+  const user = await grantRole(who, role, 'system');
+  console.log(
+    `Done: ${user.id} (${user.display_name}) is now ${user.role}. The user must refresh their ID token to use it.`,
+  );
 }
 
 main().catch((error: unknown) => {

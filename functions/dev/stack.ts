@@ -5,8 +5,17 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
+import { createServer } from 'node:net';
 import { dirname, join, relative, resolve } from 'node:path';
-import { guardAgainstOrphans, openLog, spawnLogged, stopTree, isPortFree, waitForPortsFree, type Child } from './processes.js';
+import {
+  guardAgainstOrphans,
+  openLog,
+  spawnLogged,
+  stopTree,
+  isPortFree,
+  waitForPortsFree,
+  type Child,
+} from './processes.js';
 
 export const repoRoot = resolve(__dirname, '..', '..');
 export const functionsDir = join(repoRoot, 'functions');
@@ -21,11 +30,15 @@ export interface Ports {
   functions: number;
   firestore: number;
   tasks: number;
+  /** Serves the console (web/dist) and proxies /api/** to the api function. */
+  hosting: number;
   hub: number;
   logging: number;
   eventarc: number;
   /** The official Firestore emulator's websocket port (used by its UI). */
   firestoreWebsocket: number;
+  /** The Twilio stand-in (dev/channel-standins.ts); the FCM stand-in listens on the next port. */
+  channels: number;
 }
 
 export interface StackOptions {
@@ -47,6 +60,8 @@ export interface StackOptions {
 
 export interface Stack {
   baseUrl: string;
+  /** The console through the Hosting emulator; the API answers under `${consoleUrl}/api` too. */
+  consoleUrl: string;
   projectId: string;
   ports: Ports;
   portOffset: number;
@@ -60,7 +75,11 @@ export interface Stack {
 interface FirebaseJson {
   functions?: { source?: string }[] | { source?: string };
   firestore?: { rules?: string; indexes?: string };
-  emulators?: Record<string, { host?: string; port?: number; websocketPort?: number; enabled?: boolean } | boolean | undefined>;
+  hosting?: { public?: string; [key: string]: unknown };
+  emulators?: Record<
+    string,
+    { host?: string; port?: number; websocketPort?: number; enabled?: boolean } | boolean | undefined
+  >;
   [key: string]: unknown;
 }
 
@@ -78,6 +97,7 @@ export function defaultPorts(config: FirebaseJson = readFirebaseJson()): Ports {
     functions: port('functions', 5001),
     firestore: port('firestore', 8080),
     tasks: port('tasks', 9499),
+    hosting: port('hosting', 5000),
     hub: port('hub', 4400),
     logging: port('logging', 4500),
     eventarc: port('eventarc', 9299),
@@ -85,6 +105,7 @@ export function defaultPorts(config: FirebaseJson = readFirebaseJson()): Ports {
       const entry = config.emulators?.firestore;
       return typeof entry === 'object' && typeof entry.websocketPort === 'number' ? entry.websocketPort : 9150;
     })(),
+    channels: 9390,
   };
 }
 
@@ -94,6 +115,10 @@ export function shiftPorts(ports: Ports, offset: number): Ports {
 
 export function apiBaseUrl(ports: Ports): string {
   return `http://127.0.0.1:${ports.functions}/${PROJECT_ID}/${REGION}/api`;
+}
+
+export function consoleUrl(ports: Ports): string {
+  return `http://127.0.0.1:${ports.hosting}`;
 }
 
 /** The emulator variables a client, a test or the function runtime needs. */
@@ -106,11 +131,39 @@ export function emulatorEnv(ports: Ports): Record<string, string> {
     GCLOUD_PROJECT: PROJECT_ID,
     GOOGLE_CLOUD_PROJECT: PROJECT_ID,
     API_BASE_URL: apiBaseUrl(ports),
+    ...channelStandInEnv(ports),
+    CONSOLE_URL: consoleUrl(ports),
+  };
+}
+
+/**
+ * Where the function runtime sends SMS/WhatsApp and push, and the URL Twilio's signatures are
+ * computed over: the local stand-ins (dev/channel-standins.ts) and the API as the stack prints it.
+ * CHANNEL_STANDIN_URL is where tests read what the stand-ins received.
+ */
+export function channelStandInEnv(ports: Ports): Record<string, string> {
+  return {
+    TWILIO_API_BASE_URL: `http://127.0.0.1:${ports.channels}`,
+    FCM_STANDIN_URL: `https://127.0.0.1:${ports.channels + 1}`,
+    FCM_STANDIN_CA: join(stackDir, 'fcm-standin', 'cert.pem'),
+    CHANNEL_STANDIN_URL: `http://127.0.0.1:${ports.channels}`,
+    PUBLIC_API_BASE_URL: apiBaseUrl(ports),
   };
 }
 
 function usedPorts(ports: Ports, kind: FirestoreKind): number[] {
-  const list = [ports.auth, ports.functions, ports.firestore, ports.tasks, ports.hub, ports.logging, ports.eventarc];
+  const list = [
+    ports.auth,
+    ports.functions,
+    ports.firestore,
+    ports.tasks,
+    ports.hosting,
+    ports.hub,
+    ports.logging,
+    ports.eventarc,
+    ports.channels,
+    ports.channels + 1,
+  ];
   if (kind === 'official') list.push(ports.firestoreWebsocket);
   return list;
 }
@@ -123,7 +176,8 @@ async function busyPorts(ports: number[]): Promise<number[]> {
 function parseOffset(value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const offset = Number(value);
-  if (!Number.isInteger(offset) || offset < 0 || offset > 20000) throw new Error(`STACK_PORT_OFFSET must be an integer from 0 to 20000, not ${value}`);
+  if (!Number.isInteger(offset) || offset < 0 || offset > 20000)
+    throw new Error(`STACK_PORT_OFFSET must be an integer from 0 to 20000, not ${value}`);
   return offset;
 }
 
@@ -131,7 +185,10 @@ async function choosePorts(base: Ports, kind: FirestoreKind, requested: number |
   if (requested !== undefined) {
     const ports = shiftPorts(base, requested);
     const busy = await busyPorts(usedPorts(ports, kind));
-    if (busy.length > 0) throw new Error(`ports ${busy.join(', ')} are in use (port offset ${requested}); stop what holds them or choose another STACK_PORT_OFFSET`);
+    if (busy.length > 0)
+      throw new Error(
+        `ports ${busy.join(', ')} are in use (port offset ${requested}); stop what holds them or choose another STACK_PORT_OFFSET`,
+      );
     return { ports, offset: requested };
   }
   const busyDefaults = await busyPorts(usedPorts(base, kind));
@@ -141,7 +198,9 @@ async function choosePorts(base: Ports, kind: FirestoreKind, requested: number |
   for (let offset = 10; offset <= 500; offset += 10) {
     const ports = shiftPorts(base, offset);
     if ((await busyPorts(usedPorts(ports, kind))).length === 0) {
-      say(`default ports busy (${busyDefaults.join(', ')}), probably another local stack: using port offset ${offset} (set STACK_PORT_OFFSET to choose)`);
+      say(
+        `default ports busy (${busyDefaults.join(', ')}), probably another local stack: using port offset ${offset} (set STACK_PORT_OFFSET to choose)`,
+      );
       return { ports, offset };
     }
   }
@@ -161,7 +220,15 @@ function javaMajorVersion(): number | null {
 
 function officialFirestoreJar(): string {
   const info = JSON.parse(
-    readFileSync(join(dirname(require.resolve('firebase-tools/package.json', { paths: [repoRoot] })), 'lib', 'emulator', 'downloadableEmulatorInfo.json'), 'utf8'),
+    readFileSync(
+      join(
+        dirname(require.resolve('firebase-tools/package.json', { paths: [repoRoot] })),
+        'lib',
+        'emulator',
+        'downloadableEmulatorInfo.json',
+      ),
+      'utf8',
+    ),
   ) as { firestore: { downloadPathRelativeToCacheDir: string } };
   const cache = process.env.FIREBASE_EMULATORS_PATH ?? join(homedir(), '.cache', 'firebase', 'emulators');
   return join(cache, info.firestore.downloadPathRelativeToCacheDir);
@@ -169,12 +236,15 @@ function officialFirestoreJar(): string {
 
 export function chooseFirestore(forced = process.env.FIRESTORE_EMULATOR): { kind: FirestoreKind; reason: string } {
   if (forced !== undefined && forced !== '') {
-    if (forced !== 'official' && forced !== 'embedded') throw new Error(`FIRESTORE_EMULATOR must be "official" or "embedded", not "${forced}"`);
+    if (forced !== 'official' && forced !== 'embedded')
+      throw new Error(`FIRESTORE_EMULATOR must be "official" or "embedded", not "${forced}"`);
     return { kind: forced, reason: 'forced by FIRESTORE_EMULATOR' };
   }
   const java = javaMajorVersion();
-  if (java === null) return { kind: 'embedded', reason: 'no java on PATH (the official emulator needs Java 21 or newer)' };
-  if (java < 21) return { kind: 'embedded', reason: `java ${java} on PATH; the official emulator needs Java 21 or newer` };
+  if (java === null)
+    return { kind: 'embedded', reason: 'no java on PATH (the official emulator needs Java 21 or newer)' };
+  if (java < 21)
+    return { kind: 'embedded', reason: `java ${java} on PATH; the official emulator needs Java 21 or newer` };
   const jar = officialFirestoreJar();
   if (!existsSync(jar)) {
     return {
@@ -194,10 +264,18 @@ export function chooseFirestore(forced = process.env.FIRESTORE_EMULATOR): { kind
  */
 function writeStackConfig(ports: Ports, offset: number): string {
   const config = readFirebaseJson();
-  const absolute = (path: string | undefined) => (path === undefined ? undefined : relative(stackDir, resolve(repoRoot, path)));
-  if (Array.isArray(config.functions)) config.functions = config.functions.map((f) => ({ ...f, source: absolute(f.source) }));
+  const absolute = (path: string | undefined) =>
+    path === undefined ? undefined : relative(stackDir, resolve(repoRoot, path));
+  if (Array.isArray(config.functions))
+    config.functions = config.functions.map((f) => ({ ...f, source: absolute(f.source) }));
   else if (config.functions) config.functions = { ...config.functions, source: absolute(config.functions.source) };
-  if (config.firestore) config.firestore = { ...config.firestore, rules: absolute(config.firestore.rules), indexes: absolute(config.firestore.indexes) };
+  if (config.firestore)
+    config.firestore = {
+      ...config.firestore,
+      rules: absolute(config.firestore.rules),
+      indexes: absolute(config.firestore.indexes),
+    };
+  if (config.hosting) config.hosting = { ...config.hosting, public: absolute(config.hosting.public) };
   const emulators = { ...(config.emulators ?? {}) };
   const set = (name: string, port: number, extra: Record<string, unknown> = {}) => {
     const entry = emulators[name];
@@ -207,6 +285,7 @@ function writeStackConfig(ports: Ports, offset: number): string {
   set('functions', ports.functions);
   set('firestore', ports.firestore, { websocketPort: ports.firestoreWebsocket });
   set('tasks', ports.tasks);
+  set('hosting', ports.hosting);
   set('hub', ports.hub);
   set('logging', ports.logging);
   set('eventarc', ports.eventarc);
@@ -241,8 +320,23 @@ export function functionRuntimeEnv(ports: Ports): Record<string, string> {
     ...parseDotenv(join(functionsDir, '.secret.local')),
     ...emulatorEnv(ports),
     FUNCTIONS_EMULATOR: 'true',
-    FIREBASE_CONFIG: JSON.stringify({ projectId: PROJECT_ID, storageBucket: `${PROJECT_ID}.appspot.com`, locationId: REGION }),
+    FIREBASE_CONFIG: JSON.stringify({
+      projectId: PROJECT_ID,
+      storageBucket: `${PROJECT_ID}.appspot.com`,
+      locationId: REGION,
+    }),
   };
+}
+
+// --- The console -------------------------------------------------------------------------------
+
+export const webDir = join(repoRoot, 'web');
+
+/** Builds the console into web/dist (what the Hosting emulator serves); a second or two. */
+export function buildConsole(say: (message: string) => void = (m) => console.log(`[stack] ${m}`)): void {
+  const result = spawnSync(process.execPath, [join(webDir, 'build.mjs')], { cwd: webDir, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the console build (web/build.mjs) failed');
+  say('console built into web/dist');
 }
 
 // --- Starting and stopping ----------------------------------------------------------------------
@@ -251,28 +345,44 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function cleanEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const name of ['FIRESTORE_EMULATOR_HOST', 'FIREBASE_AUTH_EMULATOR_HOST', 'CLOUD_TASKS_EMULATOR_HOST', 'FIREBASE_EMULATOR_HUB', 'FIREBASE_STORAGE_EMULATOR_HOST', 'FIREBASE_DATABASE_EMULATOR_HOST', 'PUBSUB_EMULATOR_HOST', 'NODE_OPTIONS']) {
+  for (const name of [
+    'FIRESTORE_EMULATOR_HOST',
+    'FIREBASE_AUTH_EMULATOR_HOST',
+    'CLOUD_TASKS_EMULATOR_HOST',
+    'FIREBASE_EMULATOR_HUB',
+    'FIREBASE_STORAGE_EMULATOR_HOST',
+    'FIREBASE_DATABASE_EMULATOR_HOST',
+    'PUBSUB_EMULATOR_HOST',
+    'NODE_OPTIONS',
+  ]) {
     delete env[name];
   }
   return env;
 }
 
-async function waitFor(what: string, children: Child[], timeoutMs: number, check: () => Promise<boolean> | boolean): Promise<void> {
+async function waitFor(
+  what: string,
+  children: Child[],
+  timeoutMs: number,
+  check: () => Promise<boolean> | boolean,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const dead = children.find((c) => c.hasExited());
     if (dead) throw new Error(`${dead.name} exited while waiting for ${what}. Last output:\n${dead.tail()}`);
     if (await check()) return;
     if (Date.now() > deadline) {
-      throw new Error(`timed out after ${Math.round(timeoutMs / 1000)} s waiting for ${what}. Last output:\n${children.map((c) => `--- ${c.name}\n${c.tail()}`).join('\n')}`);
+      throw new Error(
+        `timed out after ${Math.round(timeoutMs / 1000)} s waiting for ${what}. Last output:\n${children.map((c) => `--- ${c.name}\n${c.tail()}`).join('\n')}`,
+      );
     }
     await sleep(200);
   }
 }
 
-async function answers(url: string, expectStatus = 200): Promise<boolean> {
+async function answers(url: string, expectStatus = 200, timeoutMs = 2000): Promise<boolean> {
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
     await response.arrayBuffer();
     return response.status === expectStatus;
   } catch {
@@ -294,7 +404,9 @@ class PortTakenError extends Error {}
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const say = options.say ?? ((m: string) => console.log(`[stack] ${m}`));
-  const { kind, reason } = options.firestore ? { kind: options.firestore, reason: 'chosen by the caller' } : chooseFirestore();
+  const { kind, reason } = options.firestore
+    ? { kind: options.firestore, reason: 'chosen by the caller' }
+    : chooseFirestore();
   say(`Firestore: ${kind} emulator (${reason})`);
   const requested = options.portOffset ?? parseOffset(process.env.STACK_PORT_OFFSET);
   // A port found free can be taken by another stack before the CLI binds it: with an offset
@@ -310,7 +422,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
 }
 
-async function startOnce(options: StackOptions, say: (m: string) => void, kind: FirestoreKind, ports: Ports, offset: number): Promise<Stack> {
+async function startOnce(
+  options: StackOptions,
+  say: (m: string) => void,
+  kind: FirestoreKind,
+  ports: Ports,
+  offset: number,
+): Promise<Stack> {
+  // Hosting serves web/dist: an API-only run still gets a console, built once.
+  if (!existsSync(join(webDir, 'dist', 'index.html'))) buildConsole(say);
   const configPath = writeStackConfig(ports, offset);
   mkdirSync(stackDir, { recursive: true });
   const logFile = join(stackDir, options.logName ?? (offset === 0 ? 'stack.log' : `stack.${offset}.log`));
@@ -325,7 +445,11 @@ async function startOnce(options: StackOptions, say: (m: string) => void, kind: 
       activeStacks.delete(stop);
       // Reverse order: the relay and the CLI before the Firestore emulator they talk to.
       for (const child of [...children].reverse()) {
-        await stopTree(child, child.name === 'firebase' ? 'SIGINT' : 'SIGTERM', child.name === 'firebase' ? 8000 : 3000);
+        await stopTree(
+          child,
+          child.name === 'firebase' ? 'SIGINT' : 'SIGTERM',
+          child.name === 'firebase' ? 8000 : 3000,
+        );
       }
       const busy = await waitForPortsFree(usedPorts(ports, kind));
       if (busy.length > 0) say(`warning: ports still in use after stop: ${busy.join(', ')}`);
@@ -352,7 +476,22 @@ async function startOnce(options: StackOptions, say: (m: string) => void, kind: 
       children.push(firestore);
     }
 
-    const only = kind === 'official' ? 'auth,functions,tasks,firestore' : 'auth,functions,tasks';
+    let standInsReady = false;
+    children.push(
+      spawnLogged({
+        name: 'channels',
+        command: process.execPath,
+        args: [...tsx, join(functionsDir, 'dev', 'channel-standins.ts'), String(ports.channels)],
+        options: { cwd: functionsDir, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
+        log,
+        echo: options.echo,
+        onLine: (line) => {
+          if (line.includes('channel stand-ins listening')) standInsReady = true;
+        },
+      }),
+    );
+
+    const only = kind === 'official' ? 'auth,functions,tasks,hosting,firestore' : 'auth,functions,tasks,hosting';
     const firebaseBin = join(repoRoot, 'node_modules', '.bin', 'firebase');
     const firebase = spawnLogged({
       name: 'firebase',
@@ -364,6 +503,9 @@ async function startOnce(options: StackOptions, say: (m: string) => void, kind: 
           ...cleanEnv(),
           // Reaches the function runtime: the Functions emulator passes its environment on.
           ...(kind === 'embedded' ? { FIRESTORE_EMULATOR_HOST: env.FIRESTORE_EMULATOR_HOST } : {}),
+          ...channelStandInEnv(ports),
+          // Twilio signs the URL it calls: locally the base URL printed (a tunnel's when set).
+          PUBLIC_API_BASE_URL: process.env.PUBLIC_API_BASE_URL || apiBaseUrl(ports),
           ...options.runtimeEnv,
           FORCE_COLOR: '0',
         },
@@ -375,6 +517,7 @@ async function startOnce(options: StackOptions, say: (m: string) => void, kind: 
     guardAgainstOrphans(firebase);
     const baseUrl = apiBaseUrl(ports);
     await waitFor('the Firestore emulator', children, 30_000, () => firestoreReady);
+    await waitFor('the Twilio and FCM stand-ins', children, 30_000, () => standInsReady);
 
     let relayReady = kind === 'official';
     if (kind === 'embedded') {
@@ -383,7 +526,11 @@ async function startOnce(options: StackOptions, say: (m: string) => void, kind: 
         command: process.execPath,
         args: [...tsx, join(functionsDir, 'dev', 'trigger-relay.ts')],
         // No metadata server here: skip google-auth's probe (a warning per start otherwise).
-        options: { cwd: functionsDir, env: { ...cleanEnv(), ...functionRuntimeEnv(ports), METADATA_SERVER_DETECTION: 'none' }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
+        options: {
+          cwd: functionsDir,
+          env: { ...cleanEnv(), ...functionRuntimeEnv(ports), METADATA_SERVER_DETECTION: 'none' },
+          stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+        },
         log,
         echo: options.echo,
         onLine: (line) => {
@@ -392,16 +539,118 @@ async function startOnce(options: StackOptions, say: (m: string) => void, kind: 
       });
       children.push(relay);
     }
-    await waitFor(`the API (${baseUrl}/health)`, children, options.timeoutMs ?? 120_000, () => answers(`${baseUrl}/health`));
+    await waitFor(`the API (${baseUrl}/health)`, children, options.timeoutMs ?? 120_000, () =>
+      // One probe at a time, waiting as long as a cold worker takes: the Functions emulator starts
+      // a new worker for every request that arrives while the first still loads, and on a loaded
+      // machine a dozen workers loading at once starved each other past the emulator's load timeout.
+      answers(`${baseUrl}/health`, 200, 60_000),
+    );
     await waitFor('the trigger relay', children, 30_000, () => relayReady);
+    // The console's origin: Hosting serves web/dist and hands /api/** to the same function.
+    await waitFor(`the console (${consoleUrl(ports)}/api/health)`, children, 30_000, () =>
+      answers(`${consoleUrl(ports)}/api/health`),
+    );
 
-    return { baseUrl, projectId: PROJECT_ID, ports, portOffset: offset, firestoreKind: kind, env, logFile, stop };
+    return {
+      baseUrl,
+      consoleUrl: consoleUrl(ports),
+      projectId: PROJECT_ID,
+      ports,
+      portOffset: offset,
+      firestoreKind: kind,
+      env,
+      logFile,
+      stop,
+    };
   } catch (error) {
     await stop();
     const tail = children.map((c) => c.tail()).join('\n');
     if (/port taken|Port \d+ is not open|EADDRINUSE|cannot listen on/.test(tail)) {
-      throw new PortTakenError(`a port was taken meanwhile (offset ${offset})\n${error instanceof Error ? error.message : String(error)}`);
+      throw new PortTakenError(
+        `a port was taken meanwhile (offset ${offset})\n${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     throw error;
+  }
+}
+
+// --- Firestore alone ----------------------------------------------------------------------------
+
+export interface FirestoreOnly {
+  /** FIRESTORE_EMULATOR_HOST and the project variables. */
+  env: Record<string, string>;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+/** A port the system has just handed out, hence free (unless taken in the meantime). */
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen({ port: 0, host: '127.0.0.1' }, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * The embedded Firestore emulator alone, on a free port, started in about a second: what the
+ * trigger unit tests (test/triggers/) run against. The embedded one even where the official one
+ * could run: it starts fast, and its operation counters let those tests assert what a delivery wrote.
+ */
+export async function startEmbeddedFirestore(options: {
+  logName: string;
+  say?: (message: string) => void;
+}): Promise<FirestoreOnly> {
+  const say = options.say ?? ((m: string) => console.log(`[stack] ${m}`));
+  mkdirSync(stackDir, { recursive: true });
+  const logFile = join(stackDir, options.logName);
+  writeFileSync(logFile, '');
+  const log = openLog(logFile);
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    let ready = false;
+    const firestore = spawnLogged({
+      name: 'firestore',
+      command: process.execPath,
+      args: [...tsx, join(functionsDir, 'dev', 'embedded-firestore.ts'), String(port), '127.0.0.1'],
+      options: { cwd: functionsDir, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
+      log,
+      onLine: (line) => {
+        if (line.includes('embedded Firestore emulator listening')) ready = true;
+      },
+    });
+    let stopped: Promise<void> | undefined;
+    const stop = () =>
+      (stopped ??= (async () => {
+        activeStacks.delete(stop);
+        await stopTree(firestore, 'SIGTERM', 3000);
+        await new Promise<void>((r) => log.end(r));
+      })());
+    activeStacks.add(stop);
+    try {
+      await waitFor('the embedded Firestore emulator', [firestore], 30_000, () => ready);
+      return {
+        env: {
+          FIRESTORE_EMULATOR_HOST: `127.0.0.1:${port}`,
+          GCLOUD_PROJECT: PROJECT_ID,
+          GOOGLE_CLOUD_PROJECT: PROJECT_ID,
+        },
+        logFile,
+        stop,
+      };
+    } catch (error) {
+      // Stopped without closing the log: the next attempt writes to it too.
+      activeStacks.delete(stop);
+      await stopTree(firestore, 'SIGTERM', 3000);
+      if (attempt >= 3 || !/cannot listen on/.test(firestore.tail())) {
+        log.end();
+        throw error;
+      }
+      say(`port ${port} was taken meanwhile; trying another`);
+    }
   }
 }

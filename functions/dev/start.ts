@@ -5,7 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { functionsDir, stackDir, startStack, stopAllStacks, type Stack } from './stack.js';
+import { LOCAL_TWILIO_AUTH_TOKEN } from '../src/config.js';
+import { buildConsole, functionsDir, stackDir, startStack, stopAllStacks, type Stack } from './stack.js';
 
 /**
  * When the command started: `scripts/ensure-deps.mjs --mark-start` (the first thing `npm start`
@@ -52,6 +53,13 @@ function printHowTo(stack: Stack, seeded: boolean, users: { email: string; passw
   console.log(`  curl -s ${stack.baseUrl}/users/me -H "Authorization: Bearer $TOKEN"`);
   console.log(`  curl -s ${stack.baseUrl}/openapi.json`);
   console.log('');
+  // What Twilio's console would be given; README "SMS, WhatsApp and push" shows a signed curl.
+  const webhookBase = process.env.PUBLIC_API_BASE_URL || stack.baseUrl;
+  console.log(`Twilio inbound webhook (SMS and WhatsApp): ${webhookBase}/channels/twilio/inbound`);
+  console.log(
+    `Twilio auth token used locally: ${process.env.TWILIO_AUTH_TOKEN || LOCAL_TWILIO_AUTH_TOKEN}${process.env.TWILIO_AUTH_TOKEN ? ' (TWILIO_AUTH_TOKEN)' : ''}`,
+  );
+  console.log('');
   console.log(`Emulator log: ${stack.logFile}`);
   console.log('Press Ctrl-C to stop.');
 }
@@ -76,11 +84,17 @@ async function main(): Promise<void> {
   const seedWanted = !args.includes('--empty') && process.env.SEED !== '0';
 
   console.log('[start] building functions (tsc -p tsconfig.build.json)');
-  const build = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: functionsDir, stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: functionsDir,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) {
     console.error('[start] build failed');
     process.exit(build.status ?? 1);
   }
+
+  console.log('[start] building the console (web/build.mjs)');
+  buildConsole((m) => console.log(`[start] ${m}`));
 
   // Ctrl-C reaches npm and this process together; npm waits for us, we stop the stack.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
@@ -108,7 +122,10 @@ async function main(): Promise<void> {
   printHowTo(running, seedWanted, users);
   console.log('');
   console.log(`API ready at ${running.baseUrl}`);
-  console.log(`(startup: ${seconds} s from command to ready; Firestore: ${running.firestoreKind} emulator${running.portOffset ? `; port offset ${running.portOffset}` : ''})`);
+  console.log(`Console ready at ${running.consoleUrl}${seedWanted ? ' (sign in as a demo user above)' : ''}`);
+  console.log(
+    `(startup: ${seconds} s from command to ready; Firestore: ${running.firestoreKind} emulator${running.portOffset ? `; port offset ${running.portOffset}` : ''})`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -10,7 +10,14 @@
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { getApps, initializeApp } from 'firebase-admin/app';
-import { DocumentReference, GeoPoint, Timestamp, getFirestore, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import {
+  DocumentReference,
+  GeoPoint,
+  Timestamp,
+  getFirestore,
+  type DocumentSnapshot,
+  type Firestore,
+} from 'firebase-admin/firestore';
 
 export const CREATED = 'google.cloud.firestore.document.v1.created';
 const CREATED_WITH_AUTH = 'google.cloud.firestore.document.v1.created.withAuthContext';
@@ -35,7 +42,10 @@ export interface CreateTrigger {
 }
 
 /** The create triggers among a module's exports; warns about the ones it cannot relay. */
-export function findCreateTriggers(exports: Record<string, unknown>, warn: (m: string) => void = console.warn): CreateTrigger[] {
+export function findCreateTriggers(
+  exports: Record<string, unknown>,
+  warn: (m: string) => void = console.warn,
+): CreateTrigger[] {
   const triggers: CreateTrigger[] = [];
   for (const [name, value] of Object.entries(exports)) {
     if (typeof value !== 'function') continue;
@@ -59,7 +69,9 @@ export function findCreateTriggers(exports: Record<string, unknown>, warn: (m: s
     const segments = pattern.replace(/^\/+|\/+$/g, '').split('/');
     const [collection, document] = segments;
     if (segments.length !== 2 || !collection || !document || collection.includes('{')) {
-      warn(`${name}: nested or unusual document pattern "${pattern}" is not relayed locally (top-level collections only), skipped`);
+      warn(
+        `${name}: nested or unusual document pattern "${pattern}" is not relayed locally (top-level collections only), skipped`,
+      );
       continue;
     }
     triggers.push({
@@ -87,16 +99,19 @@ function timestampString(ts: Timestamp): string {
 export function encodeValue(value: unknown, projectId: string): RestValue {
   if (value === null || value === undefined) return { nullValue: null };
   if (typeof value === 'boolean') return { booleanValue: value };
-  if (typeof value === 'number') return Number.isInteger(value) ? { integerValue: String(value) } : { doubleValue: value };
+  if (typeof value === 'number')
+    return Number.isInteger(value) ? { integerValue: String(value) } : { doubleValue: value };
   if (typeof value === 'bigint') return { integerValue: value.toString() };
   if (typeof value === 'string') return { stringValue: value };
   if (value instanceof Timestamp) return { timestampValue: timestampString(value) };
   if (value instanceof Date) return { timestampValue: value.toISOString() };
   if (value instanceof GeoPoint) return { geoPointValue: { latitude: value.latitude, longitude: value.longitude } };
-  if (value instanceof DocumentReference) return { referenceValue: `projects/${projectId}/databases/(default)/documents/${value.path}` };
+  if (value instanceof DocumentReference)
+    return { referenceValue: `projects/${projectId}/databases/(default)/documents/${value.path}` };
   if (value instanceof Uint8Array) return { bytesValue: Buffer.from(value).toString('base64') };
   if (Array.isArray(value)) return { arrayValue: { values: value.map((v) => encodeValue(v, projectId)) } };
-  if (typeof value === 'object') return { mapValue: { fields: encodeFields(value as Record<string, unknown>, projectId) } };
+  if (typeof value === 'object')
+    return { mapValue: { fields: encodeFields(value as Record<string, unknown>, projectId) } };
   throw new Error(`cannot encode a ${typeof value} for a Firestore event`);
 }
 
@@ -113,7 +128,10 @@ export function createdEvent(trigger: Pick<CreateTrigger, 'eventType'>, snapshot
   return {
     specversion: '1.0',
     // Stable for one creation of one document: redeliveries carry the same id, as Firestore's do.
-    id: createHash('sha256').update(`${name}@${createTime.seconds}.${createTime.nanoseconds}`).digest('hex').slice(0, 32),
+    id: createHash('sha256')
+      .update(`${name}@${createTime.seconds}.${createTime.nanoseconds}`)
+      .digest('hex')
+      .slice(0, 32),
     source: `//firestore.googleapis.com/projects/${projectId}/databases/(default)`,
     type: trigger.eventType,
     subject: `documents/${document}`,
@@ -185,10 +203,14 @@ export function relay(triggers: CreateTrigger[], options: RelayOptions): () => v
         const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
         if (attempt < attempts) {
           const delay = Math.min(baseDelay * 2 ** (attempt - 1), 10_000);
-          log(`failed ${trigger.name} ${event.document} id=${event.id} attempt=${attempt}, retrying in ${delay} ms: ${message}`);
+          log(
+            `failed ${trigger.name} ${event.document} id=${event.id} attempt=${attempt}, retrying in ${delay} ms: ${message}`,
+          );
           await sleep(delay);
         } else {
-          log(`dropped ${trigger.name} ${event.document} id=${event.id} after ${attempt} attempt(s)${trigger.retry ? '' : ' (retry is off)'}: ${message}`);
+          log(
+            `dropped ${trigger.name} ${event.document} id=${event.id} after ${attempt} attempt(s)${trigger.retry ? '' : ' (retry is off)'}: ${message}`,
+          );
         }
       }
     }
@@ -230,7 +252,8 @@ export function relay(triggers: CreateTrigger[], options: RelayOptions): () => v
 function main(): void {
   const modulePath = resolve(process.argv[2] ?? join(__dirname, '..', 'lib', 'index.js'));
   const projectId = process.env.GCLOUD_PROJECT ?? 'demo-disaster-response';
-  if (!process.env.FIRESTORE_EMULATOR_HOST) throw new Error('FIRESTORE_EMULATOR_HOST is not set: the relay only runs against an emulator');
+  if (!process.env.FIRESTORE_EMULATOR_HOST)
+    throw new Error('FIRESTORE_EMULATOR_HOST is not set: the relay only runs against an emulator');
   const app = getApps()[0] ?? initializeApp({ projectId });
   const db = getFirestore(app);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -240,7 +263,9 @@ function main(): void {
     console.log('ready: no Firestore create triggers exported, nothing to relay');
   } else {
     relay(triggers, { db, projectId });
-    console.log(`ready: relaying document creations to ${triggers.map((t) => `${t.name} (${t.pattern}${t.retry ? ', retry' : ''})`).join(', ')}`);
+    console.log(
+      `ready: relaying document creations to ${triggers.map((t) => `${t.name} (${t.pattern}${t.retry ? ', retry' : ''})`).join(', ')}`,
+    );
   }
   const exit = () => process.exit(0);
   process.on('SIGTERM', exit);

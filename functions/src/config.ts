@@ -2,9 +2,31 @@
 // environment before the first call. Secrets come from `defineSecret` in production and from
 // functions/.secret.local under the emulator.
 import { defineSecret } from 'firebase-functions/params';
+import type { GeminiSettings } from './shared/gemini.js';
 
 /** Gemini API key; when empty the deterministic planner and assistant are used. */
 export const geminiApiKey = defineSecret('GEMINI_API_KEY');
+
+/** Twilio's auth token: checks X-Twilio-Signature on the webhooks and authenticates sends. */
+export const twilioAuthToken = defineSecret('TWILIO_AUTH_TOKEN');
+
+/** The local stack's Twilio auth token, used under the emulator when none is set. */
+export const LOCAL_TWILIO_AUTH_TOKEN = 'local-twilio-auth-token';
+
+/**
+ * The webhook delivery queue's back-off (index.ts hands it to Cloud Tasks; webhooks/deliver.ts
+ * predicts the next attempt from it): 10 s, doubling 8 times to about 43 min, then hourly. Cloud
+ * Tasks keeps retrying past a day; the handler itself gives up after `giveUpAfterMs`.
+ */
+export const WEBHOOK_RETRY = {
+  minBackoffSeconds: 10,
+  maxBackoffSeconds: 3600,
+  maxDoublings: 8,
+  maxAttempts: 40,
+  maxRetrySeconds: 25 * 3600,
+  /** A delivery failing this long is given up; a subscriber whose every attempt failed this long is disabled. */
+  giveUpAfterMs: 24 * 3600 * 1000,
+} as const;
 
 function list(value: string | undefined): string[] {
   return (value ?? '')
@@ -26,6 +48,179 @@ export function configuredGeminiKey(): string {
   }
 }
 
+function positiveInteger(name: string): number | undefined {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+/**
+ * The settings of the service read from the environment, each read when asked for (cheap; never
+ * at import time). Below it: the agent's thresholds (agentConfig, AGENT_*) and each use of
+ * Gemini (geminiSettingsFor, GEMINI_*).
+ */
 export const config = {
   corsAllowedOrigins: (): string[] => list(process.env.CORS_ALLOWED_ORIGINS),
+  /** REQUEST_DEADLINE_MS: how long a request may wait on its backends before a 503 (default 8 s, at least 1 s). */
+  requestDeadlineMs: (): number => {
+    const configured = Number(process.env.REQUEST_DEADLINE_MS ?? '8000');
+    return Number.isFinite(configured) && configured >= 1000 ? configured : 8000;
+  },
+  /** Responses checked against their declared schema: always under the emulator, elsewhere with CHECK_RESPONSES=true. */
+  checkResponses: (): boolean => process.env.FUNCTIONS_EMULATOR === 'true' || process.env.CHECK_RESPONSES === 'true',
+  /** RATE_LIMIT_SCALE multiplies every rate limit (load tests, local demos); default 1. */
+  rateLimitScale: (): number => {
+    const factor = Number(process.env.RATE_LIMIT_SCALE ?? '1');
+    return Number.isFinite(factor) && factor > 0 ? factor : 1;
+  },
+  /** READ_RATE_LIMIT_PER_USER / READ_RATE_LIMIT_PER_IP override the default read limits (tests). */
+  readRateLimitPerUser: (): number | undefined => positiveInteger('READ_RATE_LIMIT_PER_USER'),
+  readRateLimitPerIp: (): number | undefined => positiveInteger('READ_RATE_LIMIT_PER_IP'),
+  /**
+   * Twilio settings (channels/): the account, the SMS sender number and the WhatsApp sender, and
+   * the public base URL of the API as Twilio calls it (signatures are computed over the full URL,
+   * which a proxy in front of the function changes), e.g. https://example.org/api.
+   */
+  twilioAccountSid: (): string => process.env.TWILIO_ACCOUNT_SID ?? 'AC00000000000000000000000000000000',
+  twilioFromNumber: (): string => process.env.TWILIO_FROM_NUMBER ?? '+15005550006',
+  twilioWhatsAppFrom: (): string => process.env.TWILIO_WHATSAPP_FROM ?? 'whatsapp:+14155238886',
+  publicApiBaseUrl: (): string | undefined => process.env.PUBLIC_API_BASE_URL || undefined,
+  /**
+   * CAP 1.2 alerts (disasters/cap.ts): CAP_SENDER, the `sender` of every message (unique to this
+   * service, no spaces or commas; changing it breaks nothing, references keep the old one), and
+   * CAP_SENDER_NAME, the `senderName` people read. Links in CAP and Atom documents are absolute
+   * under PUBLIC_API_BASE_URL (above), or under a placeholder until it is set.
+   */
+  capSender: (): string => process.env.CAP_SENDER || 'alerts@disaster-response.example',
+  capSenderName: (): string => process.env.CAP_SENDER_NAME || 'Disaster response coordination',
+  /**
+   * EXPORT_MAX_ROWS: rows one export call streams at most (default 100,000). The api function
+   * times out after 60 s; 100,000 rows took a fraction of that in the benchmark (docs/interop.md,
+   * "Limit"). Beyond it the call is refused before the first byte (422 export_too_large).
+   */
+  exportMaxRows: (): number => positiveInteger('EXPORT_MAX_ROWS') ?? 100_000,
+  /** TWILIO_API_BASE_URL: where the Twilio SDK sends (the local stand-in under the emulator). */
+  twilioApiBaseUrl: (): string | undefined => process.env.TWILIO_API_BASE_URL || undefined,
+  /** Webhook receivers on loopback over http: only under the emulator, where the tests run one. */
+  webhookLocalReceivers: (): boolean => process.env.FUNCTIONS_EMULATOR === 'true',
+  /** FCM_STANDIN_URL / FCM_STANDIN_CA: the local FCM stand-in and its certificate (emulator only; outbound/fcm.ts). */
+  fcmStandInUrl: (): string | undefined => process.env.FCM_STANDIN_URL || undefined,
+  fcmStandInCa: (): string | undefined => process.env.FCM_STANDIN_CA || undefined,
+  /** OUTBOUND_SMS_DAILY_LIMIT: SMS and WhatsApp messages sent per UTC day in all (default 2000). */
+  outboundSmsDailyLimit: (): number => positiveInteger('OUTBOUND_SMS_DAILY_LIMIT') ?? 2000,
+  /** OUTBOUND_SMS_PER_NUMBER_DAILY_LIMIT: messages one number receives per UTC day (default 20). */
+  outboundSmsPerNumberDailyLimit: (): number => positiveInteger('OUTBOUND_SMS_PER_NUMBER_DAILY_LIMIT') ?? 20,
 };
+
+/** The Twilio auth token: the secret in production; under the emulator the local default unless set. */
+export function configuredTwilioAuthToken(): string {
+  if (process.env.FUNCTIONS_EMULATOR === 'true') return process.env.TWILIO_AUTH_TOKEN || LOCAL_TWILIO_AUTH_TOKEN;
+  try {
+    return twilioAuthToken.value();
+  } catch {
+    return process.env.TWILIO_AUTH_TOKEN ?? '';
+  }
+}
+
+/** The agent's thresholds (agent/), read from the environment when first needed. */
+export interface AgentConfig {
+  /** Observations needed for a cluster (AGENT_MIN_OBSERVATIONS, default 3). */
+  minObservations: number;
+  /** Every two observations of a cluster lie at most this far apart (AGENT_CLUSTER_RADIUS_KM, default 10). */
+  clusterRadiusKm: number;
+  /** A cluster's observations span at most this many hours (AGENT_WINDOW_HOURS, default 24). */
+  windowHours: number;
+  /** Observations this close to a confirmed disaster's centre are not clustered (AGENT_EXCLUSION_KM, default 50). */
+  exclusionKm: number;
+  /** At most this many observations are kept as a suggestion's evidence (AGENT_MAX_EVIDENCE, default 100). */
+  maxEvidence: number;
+  /** Distinct reporters (reporter_id) a cluster needs (AGENT_MIN_REPORTERS, default 2). */
+  minReporters: number;
+  /** At most this many candidate observations are read per event (AGENT_MAX_CANDIDATES, default 500). */
+  maxCandidates: number;
+  /** Gemini re-summarises a suggestion once it has grown by this many observations (AGENT_RESUMMARY_STEP, default 5). */
+  resummaryStep: number;
+  /** Shared Gemini budget of the agent: summaries a minute (AGENT_GEMINI_PER_MINUTE, default 10)... */
+  geminiPerMinute: number;
+  /** ...and an hour (AGENT_GEMINI_PER_HOUR, default 120), across all instances. */
+  geminiPerHour: number;
+}
+
+/** A positive number from the environment, the fallback when unset; a wrong value throws (a typo must not pass unnoticed). */
+function positive(name: string, fallback: number, integer = false): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new Error(`${name} must be a positive ${integer ? 'integer' : 'number'}, got ${JSON.stringify(raw)}`);
+  }
+  return value;
+}
+
+export function agentConfig(): AgentConfig {
+  return {
+    minObservations: positive('AGENT_MIN_OBSERVATIONS', 3, true),
+    clusterRadiusKm: positive('AGENT_CLUSTER_RADIUS_KM', 10),
+    // At most 14 days: the candidate query names the window's days in one `in` filter (30 values at most).
+    windowHours: Math.min(14 * 24, positive('AGENT_WINDOW_HOURS', 24)),
+    exclusionKm: positive('AGENT_EXCLUSION_KM', 50),
+    maxEvidence: Math.min(400, positive('AGENT_MAX_EVIDENCE', 100, true)),
+    minReporters: positive('AGENT_MIN_REPORTERS', 2, true),
+    maxCandidates: Math.min(2000, positive('AGENT_MAX_CANDIDATES', 500, true)),
+    resummaryStep: positive('AGENT_RESUMMARY_STEP', 5, true),
+    geminiPerMinute: positive('AGENT_GEMINI_PER_MINUTE', 10, true),
+    geminiPerHour: positive('AGENT_GEMINI_PER_HOUR', 120, true),
+  };
+}
+
+export const DEFAULT_GEMINI_MODEL = 'gemini-2.5-flash';
+
+/** Each use of Gemini: the variable that overrides its per-attempt time-out, and how it retries. */
+const GEMINI_USES = {
+  /** Planning a request (planning/gemini.ts), in the background: patient. */
+  planner: { timeoutVar: 'GEMINI_TIMEOUT_MS', timeoutMs: 20_000, maxAttempts: 3, initialBackoffMs: 1000 },
+  /** The assistant (chatbot/gemini.ts): the caller is waiting, so short attempts and one retry, well inside 60 s. */
+  chatbot: {
+    timeoutVar: 'CHATBOT_GEMINI_TIMEOUT_MS',
+    timeoutMs: 8000,
+    maxAttempts: 2,
+    initialBackoffMs: 500,
+    maxOutputTokens: 800,
+  },
+  /** Summaries of suggested disasters (agent/summary.ts). */
+  agent: {
+    timeoutVar: 'AGENT_GEMINI_TIMEOUT_MS',
+    timeoutMs: 15_000,
+    maxAttempts: 3,
+    initialBackoffMs: 1000,
+    maxOutputTokens: 400,
+  },
+} as const;
+export type GeminiUse = keyof typeof GEMINI_USES;
+
+/**
+ * The settings of one use of Gemini with this key: GEMINI_BASE_URL (a stand-in in tests),
+ * GEMINI_MODEL, and the use's time-out variable, from `env` (tests pass their own).
+ */
+export function geminiSettingsFor(
+  use: GeminiUse,
+  apiKey: string,
+  env: NodeJS.ProcessEnv = process.env,
+): GeminiSettings {
+  const tuning: { timeoutVar: string; timeoutMs: number; maxOutputTokens?: number } = GEMINI_USES[use];
+  const timeoutMs = Number(env[tuning.timeoutVar]);
+  return {
+    apiKey,
+    baseUrl: env.GEMINI_BASE_URL || undefined,
+    model: env.GEMINI_MODEL || DEFAULT_GEMINI_MODEL,
+    timeoutMs: Number.isFinite(timeoutMs) && timeoutMs > 0 ? timeoutMs : tuning.timeoutMs,
+    maxAttempts: GEMINI_USES[use].maxAttempts,
+    initialBackoffMs: GEMINI_USES[use].initialBackoffMs,
+    maxOutputTokens: tuning.maxOutputTokens,
+  };
+}
+
+/** The settings of one use of Gemini, or null when no key is configured (the deterministic path). */
+export function configuredGemini(use: GeminiUse): GeminiSettings | null {
+  const key = configuredGeminiKey();
+  return key ? geminiSettingsFor(use, key) : null;
+}

@@ -1,17 +1,23 @@
 // Every endpoint of the API, feature by feature. Find an endpoint's code from its path:
-// /users/... lives in users/endpoints.ts, /requests/... in requests/endpoints.ts, and so on.
+// /users/... lives in users/endpoints.ts, /requests/... in requests/endpoints.ts, and so on. The
+// app loads them feature by feature (routes.ts): a new feature goes in both lists.
+import { inboundChannelEndpoints } from './channels/endpoints.js';
 import { chatEndpoints } from './chat/endpoints.js';
 import { chatbotEndpoints } from './chatbot/endpoints.js';
 import { disasterEndpoints } from './disasters/endpoints.js';
+import { feedEndpoints } from './feeds/endpoints.js';
+import { exportEndpoints } from './exports/endpoints.js';
 import type { Endpoint } from './http/endpoint.js';
 import { metaEndpoints } from './meta/endpoints.js';
 import { notificationEndpoints } from './notifications/endpoints.js';
 import { observationEndpoints } from './observations/endpoints.js';
+import { outboundEndpoints } from './outbound/endpoints.js';
 import { planningEndpoints } from './planning/endpoints.js';
 import { requestEndpoints } from './requests/endpoints.js';
 import { resourceEndpoints } from './resources/endpoints.js';
 import { taskEndpoints } from './tasks/endpoints.js';
 import { userEndpoints } from './users/endpoints.js';
+import { webhookEndpoints } from './webhooks/endpoints.js';
 import { workflowEndpoints } from './workflow/endpoints.js';
 
 export const allEndpoints: readonly Endpoint[] = [
@@ -25,6 +31,11 @@ export const allEndpoints: readonly Endpoint[] = [
   ...taskEndpoints,
   ...resourceEndpoints,
   ...notificationEndpoints,
+  ...outboundEndpoints,
   ...chatbotEndpoints,
-  ...metaEndpoints(() => allEndpoints),
+  ...feedEndpoints,
+  ...inboundChannelEndpoints,
+  ...exportEndpoints,
+  ...webhookEndpoints,
+  ...metaEndpoints(() => Promise.resolve(allEndpoints)),
 ];

@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'conflict'
   | 'invalid_transition'
   | 'payload_too_large'
+  | 'export_too_large'
   | 'rate_limited'
   | 'unavailable'
   | 'internal';
@@ -77,7 +78,10 @@ export class InvalidTransitionError extends AppError {
 }
 
 export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number, message = 'Too many requests; slow down.') {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'Too many requests; slow down.',
+  ) {
     super('rate_limited', message, { retry_after: retryAfterSeconds });
   }
 }
@@ -85,5 +89,16 @@ export class RateLimitedError extends AppError {
 export class UnavailableError extends AppError {
   constructor(message = 'The service is temporarily unavailable; try again shortly.') {
     super('unavailable', message);
+  }
+}
+
+/** More rows than one export call streams within the function's time-out (exports/model.ts). */
+export class ExportTooLargeError extends AppError {
+  constructor(rows: number, maxRows: number) {
+    super(
+      'export_too_large',
+      `This export holds ${rows} rows; one call streams at most ${maxRows}. Split it by time (created_from, created_before) or narrow its filters.`,
+      { rows, max_rows: maxRows },
+    );
   }
 }

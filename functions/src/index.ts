@@ -5,12 +5,24 @@ import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
-import { geminiApiKey } from './config.js';
+import { geminiApiKey, twilioAuthToken, WEBHOOK_RETRY } from './config.js';
 
 let app: Promise<Express> | undefined;
 
+/**
+ * maxInstances bounds what the per-instance read limits (http/rate-limit.ts) add up to: a
+ * caller's reads are at most 20 × the limit, however the load balancer spreads them.
+ */
 export const api = onRequest(
-  { region: 'us-central1', secrets: [geminiApiKey], memory: '512MiB', timeoutSeconds: 60, concurrency: 80 },
+  {
+    region: 'us-central1',
+    // TWILIO_AUTH_TOKEN: the signatures of Twilio's webhooks (POST /channels/twilio/status).
+    secrets: [geminiApiKey, twilioAuthToken],
+    memory: '512MiB',
+    timeoutSeconds: 60,
+    concurrency: 80,
+    maxInstances: 20,
+  },
   async (req, res) => {
     app ??= import('./app.js').then((module) => module.buildApp());
     (await app)(req, res);
@@ -23,7 +35,15 @@ export const api = onRequest(
  * with the shared per-minute Gemini budget.
  */
 export const planRequest = onDocumentCreated(
-  { document: 'requests/{requestId}', region: 'us-central1', retry: true, secrets: [geminiApiKey], memory: '512MiB', timeoutSeconds: 120, maxInstances: 20 },
+  {
+    document: 'requests/{requestId}',
+    region: 'us-central1',
+    retry: true,
+    secrets: [geminiApiKey],
+    memory: '512MiB',
+    timeoutSeconds: 120,
+    maxInstances: 20,
+  },
   async (event) => {
     const { handleRequestCreated } = await import('./planning/trigger.js');
     await handleRequestCreated(event.params.requestId);
@@ -58,12 +78,98 @@ export const allocateResources = onTaskDispatched(
   },
 );
 
-/** The agent: clusters new observations into suggested disasters (agent/suggest.ts). Idempotent. */
+/**
+ * The agent: clusters new observations into suggested disasters (agent/suggest.ts). Idempotent,
+ * so retried. maxInstances bounds a burst of reports (each event reads at most
+ * AGENT_MAX_CANDIDATES observations), together with the agent's shared Gemini budget.
+ */
 export const suggestDisasters = onDocumentCreated(
-  { document: 'observations/{observation_id}', region: 'us-central1', retry: true, secrets: [geminiApiKey], memory: '512MiB' },
+  {
+    document: 'observations/{observation_id}',
+    region: 'us-central1',
+    retry: true,
+    secrets: [geminiApiKey],
+    memory: '512MiB',
+    maxInstances: 10,
+  },
   async (event) => {
     const { onObservationCreated } = await import('./agent/trigger.js');
     await onObservationCreated(event);
+  },
+);
+
+/**
+ * Outbound webhooks, first half: maps each new audit record to a webhook event and queues one
+ * delivery per subscriber (webhooks/events.ts). Idempotent per audit id, so retried.
+ */
+export const fanOutWebhooks = onDocumentCreated(
+  { document: 'audit_log/{audit_id}', region: 'us-central1', retry: true, memory: '256MiB', maxInstances: 10 },
+  async (event) => {
+    const { onAuditRecordCreated } = await import('./webhooks/events.js');
+    await onAuditRecordCreated(event);
+  },
+);
+
+/**
+ * Outbound messages (outbound/derive.ts): every audit record is a committed state change; the ones
+ * someone must hear of (their request got a task, a responder is on the way, a task assigned to
+ * them...) become outbound_messages documents, created once per record whatever the deliveries.
+ */
+export const outboundFromAudit = onDocumentCreated(
+  { document: 'audit_log/{auditId}', region: 'us-central1', retry: true, maxInstances: 10 },
+  async (event) => {
+    const { deriveOutbound } = await import('./outbound/derive.js');
+    await deriveOutbound(event.params.auditId);
+  },
+);
+
+/**
+ * Outbound webhooks, second half: one signed attempt per dispatch (webhooks/deliver.ts); a failed
+ * attempt fails the dispatch, and Cloud Tasks tries again with the back-off of WEBHOOK_RETRY.
+ */
+export const deliverWebhook = onTaskDispatched(
+  {
+    region: 'us-central1',
+    retryConfig: {
+      maxAttempts: WEBHOOK_RETRY.maxAttempts,
+      maxRetrySeconds: WEBHOOK_RETRY.maxRetrySeconds,
+      minBackoffSeconds: WEBHOOK_RETRY.minBackoffSeconds,
+      maxBackoffSeconds: WEBHOOK_RETRY.maxBackoffSeconds,
+      maxDoublings: WEBHOOK_RETRY.maxDoublings,
+    },
+    rateLimits: { maxConcurrentDispatches: 20, maxDispatchesPerSecond: 20 },
+    timeoutSeconds: 30,
+    memory: '256MiB',
+  },
+  async (req) => {
+    const data = req.data as { webhook_id?: unknown; delivery_id?: unknown } | null;
+    const webhookId = data?.webhook_id;
+    const deliveryId = data?.delivery_id;
+    if (typeof webhookId !== 'string' || typeof deliveryId !== 'string') return;
+    const { runDelivery } = await import('./webhooks/deliver.js');
+    const outcome = await runDelivery(webhookId, deliveryId);
+    if (outcome === 'retry')
+      throw new Error(`webhook delivery ${webhookId}/${deliveryId} failed; Cloud Tasks retries it`);
+  },
+);
+
+/**
+ * The delivery worker (outbound/worker.ts): sends one message by push, SMS or WhatsApp. retry: a
+ * transient failure throws and the platform delivers the event again with its back-off; the worker
+ * is idempotent. maxInstances bounds concurrent sends to Twilio and FCM.
+ */
+export const deliverOutbound = onDocumentCreated(
+  {
+    document: 'outbound_messages/{messageId}',
+    region: 'us-central1',
+    retry: true,
+    secrets: [twilioAuthToken],
+    timeoutSeconds: 60,
+    maxInstances: 10,
+  },
+  async (event) => {
+    const { deliverMessage } = await import('./outbound/worker.js');
+    await deliverMessage(event.params.messageId);
   },
 );
 

@@ -3,6 +3,33 @@
 import * as logger from 'firebase-functions/logger';
 
 export const logs = {
+  webhookEventDropped(eventId: string, reason: string): void {
+    logger.warn('webhook event dropped', { event_id: eventId, reason });
+  },
+  webhookEventFannedOut(auditId: string, type: string, queued: number): void {
+    logger.info('webhook event queued', { audit_id: auditId, type, deliveries: queued });
+  },
+  /** Never the URL (it may carry the receiver's key) nor the body. */
+  webhookAttempt(webhookId: string, deliveryId: string, statusCode: number | null, outcome: string): void {
+    logger.info('webhook attempt', {
+      webhook_id: webhookId,
+      delivery_id: deliveryId,
+      status_code: statusCode,
+      outcome,
+    });
+  },
+  webhookDisabled(webhookId: string, failingSince: string): void {
+    logger.warn('webhook disabled after a day of failures', { webhook_id: webhookId, failing_since: failingSince });
+  },
+  outboundDeviceRemoved(uid: string, deviceId: string): void {
+    logger.info('push device removed: FCM reported its token invalid', { uid, device_id: deviceId });
+  },
+  outboundFailed(messageId: string, channel: string, attempts: number, error: string): void {
+    logger.warn('outbound message failed', { message_id: messageId, channel, attempts, error: error.slice(0, 200) });
+  },
+  outboundStatusUnknown(sid: string): void {
+    logger.info('twilio status callback for an unknown message', { sid });
+  },
   request(entry: {
     request_id: string;
     method: string;
@@ -14,6 +41,20 @@ export const logs = {
   }): void {
     const log = entry.status >= 500 ? logger.error : entry.status >= 400 ? logger.warn : logger.info;
     log('http request', entry);
+  },
+  /** A Twilio message delivered again (its MessageSid was processed): nothing done, nothing answered. */
+  inboundDuplicate(messageSid: string): void {
+    logger.info('inbound message already processed', { message_sid: messageSid });
+  },
+  /** Numbers masked (channels/inbound.ts maskNumber); never the message text. */
+  inboundDropped(maskedNumber: string, reason: string): void {
+    logger.warn('inbound message dropped', { from: maskedNumber, reason });
+  },
+  inboundProcessed(channel: string, maskedNumber: string, outcome: string, requestId: string | null): void {
+    logger.info('inbound message processed', { channel, from: maskedNumber, outcome, request_id: requestId });
+  },
+  inboundSignatureRejected(reason: string): void {
+    logger.warn('inbound webhook refused', { reason });
   },
   unexpectedError(requestId: string, error: unknown): void {
     logger.error('unexpected error', { request_id: requestId, error: describe(error) });
@@ -37,10 +78,21 @@ export const logs = {
     logger.info('planning not run', { request_id: requestId, outcome });
   },
   planningFinished(requestId: string, outcome: string, planner: string, durationMs: number, docsRead: number): void {
-    logger.info('planning finished', { request_id: requestId, outcome, planner, duration_ms: durationMs, docs_read: docsRead });
+    logger.info('planning finished', {
+      request_id: requestId,
+      outcome,
+      planner,
+      duration_ms: durationMs,
+      docs_read: docsRead,
+    });
   },
   planningFailed(requestId: string, attempt: number, state: string, error: unknown): void {
-    (state === 'failed' ? logger.error : logger.warn)('planning run failed', { request_id: requestId, attempt, state, error: describe(error) });
+    (state === 'failed' ? logger.error : logger.warn)('planning run failed', {
+      request_id: requestId,
+      attempt,
+      state,
+      error: describe(error),
+    });
   },
   /** The reason only: never the prompt (it carries the requester's description). */
   plannerFallback(requestId: string, reason: string): void {
@@ -75,13 +127,33 @@ export const logs = {
     logger.info('agent: no suggestion', { observation_id: observationId, reason });
   },
   agentSuggestionCreated(disasterId: string, clusterKey: string, observations: number): void {
-    logger.info('agent: suggested disaster created', { disaster_id: disasterId, cluster_key: clusterKey, observations });
+    logger.info('agent: suggested disaster created', {
+      disaster_id: disasterId,
+      cluster_key: clusterKey,
+      observations,
+    });
   },
   agentSuggestionUpdated(disasterId: string, clusterKey: string, observations: number): void {
-    logger.info('agent: suggested disaster updated', { disaster_id: disasterId, cluster_key: clusterKey, observations });
+    logger.info('agent: suggested disaster updated', {
+      disaster_id: disasterId,
+      cluster_key: clusterKey,
+      observations,
+    });
   },
   agentSummaryFallback(disasterId: string, reason: string): void {
     logger.warn('agent: Gemini summary failed, deterministic summary kept', { disaster_id: disasterId, reason });
+  },
+  agentCandidatesCapped(observationId: string, read: number): void {
+    logger.warn('agent: candidate cap reached, the cluster is judged on the first candidates read', {
+      observation_id: observationId,
+      read,
+    });
+  },
+  disasterEdited(disasterId: string, by: string, fields: readonly string[]): void {
+    logger.info('disaster edited', { disaster_id: disasterId, by, fields });
+  },
+  disasterClosed(disasterId: string, by: string): void {
+    logger.info('disaster closed', { disaster_id: disasterId, by });
   },
   orphanedClaimsReleased(taskId: string, resourceIds: readonly string[]): void {
     logger.warn('claims of a failed allocation released', { task_id: taskId, resource_ids: resourceIds });
@@ -105,9 +177,24 @@ export const logs = {
   chatbotAnswered(uid: string, assistant: string, intent: string | null, durationMs: number, docsRead: number): void {
     logger.info('chatbot answered', { uid, assistant, intent, duration_ms: durationMs, docs_read: docsRead });
   },
+  /** The pseudonym only: the log of an erasure must not link it to the uid. */
+  erasurePaused(pseudonym: string, counts: Record<string, number>, stepMs: Record<string, number>): void {
+    logger.info('erasure paused, time budget spent; the next call continues', { pseudonym, counts, step_ms: stepMs });
+  },
+  userErased(
+    pseudonym: string,
+    counts: Record<string, number>,
+    stepMs: Record<string, number>,
+    durationMs: number,
+  ): void {
+    logger.info('user erased', { pseudonym, counts, step_ms: stepMs, duration_ms: durationMs });
+  },
   /** The reason only: never the prompt (it carries the caller's records and message). */
   chatbotFallback(uid: string, reason: string): void {
     logger.warn('gemini assistant not used, deterministic answer instead', { uid, reason });
+  },
+  exportStreamed(kind: string, format: string, rows: number, durationMs: number, by: string, personal: boolean): void {
+    logger.info('export streamed', { kind, format, rows, duration_ms: durationMs, by, personal_data: personal });
   },
 };
 

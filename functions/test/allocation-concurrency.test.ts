@@ -4,7 +4,14 @@ import assert from 'node:assert/strict';
 import { collections, internalCollections } from '../src/data/collections.js';
 import { db } from '../src/data/firestore.js';
 import { baseUrl, call, expectStatus, registeredUser, type ApiResponse, type TestUser } from './helpers/api.js';
-import { claimOf, confirmedDisaster, newResource, readyTask, storedResource, taskBody } from './helpers/tasks-fixtures.js';
+import {
+  claimOf,
+  confirmedDisaster,
+  newResource,
+  readyTask,
+  storedResource,
+  taskBody,
+} from './helpers/tasks-fixtures.js';
 
 const PARALLEL = 24;
 
@@ -28,7 +35,10 @@ async function warmFunctionRuntimes(token: string): Promise<void> {
   for (let n = 4; n <= PARALLEL; n += 4) {
     await Promise.all(
       Array.from({ length: n }, () =>
-        fetch(`${baseUrl()}/tasks?limit=1`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(60_000) })
+        fetch(`${baseUrl()}/tasks?limit=1`, {
+          headers: { authorization: `Bearer ${token}` },
+          signal: AbortSignal.timeout(60_000),
+        })
           .then((response) => response.arrayBuffer())
           .catch(() => undefined),
       ),
@@ -55,7 +65,10 @@ describe('allocation under concurrency', function () {
     const started = Date.now();
     const responses = await Promise.all(
       Array.from({ length: PARALLEL }, (_, i) =>
-        call('POST', '/tasks', { token: admin.token, body: taskBody(disaster.id, { instructions: `Rescue ${i}`, resource_ids: [boat.id] }) }),
+        call('POST', '/tasks', {
+          token: admin.token,
+          body: taskBody(disaster.id, { instructions: `Rescue ${i}`, resource_ids: [boat.id] }),
+        }),
       ),
     );
     console.log(`      ${PARALLEL} parallel POST /tasks answered in ${Date.now() - started} ms`);
@@ -73,17 +86,29 @@ describe('allocation under concurrency', function () {
     assert.equal(resource?.task_id, winner.id);
     assert.equal((await claimOf(boat.id))?.task_id, winner.id);
     const tasks = await tasksOf(disaster.id);
-    assert.deepEqual(tasks.map((t) => t.id), [winner.id], 'no task was written for a loser');
+    assert.deepEqual(
+      tasks.map((t) => t.id),
+      [winner.id],
+      'no task was written for a loser',
+    );
   });
 
   it('overlapping multi-resource tasks: one wins all it asked for, losers leave no claim behind', async () => {
     const disaster = await confirmedDisaster();
     const [a, b, c] = [await newResource(owner), await newResource(owner), await newResource(owner)];
     // Every request wants b; they ask for it together with a, with c, or with both, in varying order.
-    const sets = [[a.id, b.id], [b.id, c.id], [c.id, b.id, a.id], [b.id, a.id]];
+    const sets = [
+      [a.id, b.id],
+      [b.id, c.id],
+      [c.id, b.id, a.id],
+      [b.id, a.id],
+    ];
     const responses = await Promise.all(
       Array.from({ length: PARALLEL }, (_, i) =>
-        call('POST', '/tasks', { token: admin.token, body: taskBody(disaster.id, { resource_ids: sets[i % sets.length] }) }),
+        call('POST', '/tasks', {
+          token: admin.token,
+          body: taskBody(disaster.id, { resource_ids: sets[i % sets.length] }),
+        }),
       ),
     );
     const { won, lost, other } = tally(responses);
@@ -109,7 +134,10 @@ describe('allocation under concurrency', function () {
       [],
       'every claim on these resources belongs to the winner',
     );
-    assert.deepEqual((await tasksOf(disaster.id)).map((t) => t.id), [winner.id]);
+    assert.deepEqual(
+      (await tasksOf(disaster.id)).map((t) => t.id),
+      [winner.id],
+    );
   });
 
   it('a claim lost between the read and the commit refuses the task with 409 naming it, leaving no claim behind', async () => {
@@ -117,11 +145,16 @@ describe('allocation under concurrency', function () {
     // committed: the resource still reads available, but its claim exists.
     const disaster = await confirmedDisaster();
     const [first, second] = [await newResource(owner), await newResource(owner)].sort((x, y) => (x.id < y.id ? -1 : 1));
-    await db()
-      .collection(internalCollections.resourceClaims)
-      .doc(second.id)
-      .create({ resource_id: second.id, holder: 'task', task_id: 'a-concurrent-winner', created_at: new Date().toISOString() });
-    const response = await call('POST', '/tasks', { token: admin.token, body: taskBody(disaster.id, { resource_ids: [second.id, first.id] }) });
+    await db().collection(internalCollections.resourceClaims).doc(second.id).create({
+      resource_id: second.id,
+      holder: 'task',
+      task_id: 'a-concurrent-winner',
+      created_at: new Date().toISOString(),
+    });
+    const response = await call('POST', '/tasks', {
+      token: admin.token,
+      body: taskBody(disaster.id, { resource_ids: [second.id, first.id] }),
+    });
     assert.equal(response.status, 409, response.text);
     assert.deepEqual(response.body.resource_ids, [second.id]);
     assert.equal(await claimOf(first.id), undefined, 'the claim written before the failing one was removed');
@@ -135,7 +168,10 @@ describe('allocation under concurrency', function () {
     const responder = await registeredUser('responder');
     const boat = await newResource(owner);
     const task = await readyTask(admin, responder, disaster.id, { resource_ids: [boat.id] });
-    expectStatus(await call('PATCH', `/tasks/${task.id}/status`, { token: responder.token, body: { status: 'on_route' } }), 200);
+    expectStatus(
+      await call('PATCH', `/tasks/${task.id}/status`, { token: responder.token, body: { status: 'on_route' } }),
+      200,
+    );
     const moves = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         i % 2 === 0
@@ -148,7 +184,11 @@ describe('allocation under concurrency', function () {
     assert.ok(moves.every((m) => m.status === 200 || m.status === 409));
     const stored = await collections.tasks.doc(task.id).get();
     const history = stored.data()!.history.filter((h) => h.action === 'status_changed');
-    assert.deepEqual(history.map((h) => h.from), ['pending', 'on_route'], 'the history shows one move out of on_route');
+    assert.deepEqual(
+      history.map((h) => h.from),
+      ['pending', 'on_route'],
+      'the history shows one move out of on_route',
+    );
     assert.equal(stored.data()!.status, ok[0]!.body.status);
     assert.equal((await storedResource(boat.id))?.status, 'available');
   });

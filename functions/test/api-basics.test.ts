@@ -10,6 +10,15 @@ describe('API basics', () => {
     assert.deepEqual(expectStatus(await call('GET', '/health'), 200), { status: 'ok' });
   });
 
+  it("answers under /api too, the path Firebase Hosting's rewrite hands the function", async () => {
+    assert.deepEqual(expectStatus(await call('GET', '/api/health'), 200), { status: 'ok' });
+    const problem = expectProblem(await call('GET', '/api/health?verbose=1'), 400, 'validation_failed');
+    assert.deepEqual(problem.errors, [{ path: 'query', message: 'this endpoint takes no query' }]);
+    expectProblem(await call('GET', '/api/no/such/route'), 404, 'not_found');
+    // Only the whole first segment is the prefix.
+    expectProblem(await call('GET', '/apihealth'), 404, 'not_found');
+  });
+
   it('serves an OpenAPI 3.1 document that lists every declared endpoint', async () => {
     const doc = expectStatus(await call('GET', '/openapi.json'), 200);
     assert.equal(doc.openapi, '3.1.0');
@@ -19,6 +28,13 @@ describe('API basics', () => {
     const register = doc.paths['/users/register'].post;
     assert.equal(register.requestBody.content['application/json'].schema.properties.role.enum.length, 4);
     assert.ok(register.responses['401'] && register.responses['400']);
+  });
+
+  it('answers 400 to a query an endpoint does not take, as its OpenAPI document says of every operation', async () => {
+    const doc = expectStatus(await call('GET', '/openapi.json'), 200);
+    assert.ok(doc.paths['/health'].get.responses['400']);
+    const problem = expectProblem(await call('GET', '/health?verbose=1'), 400, 'validation_failed');
+    assert.deepEqual(problem.errors, [{ path: 'query', message: 'this endpoint takes no query' }]);
   });
 
   it('serves a docs page for people', async () => {
@@ -33,9 +49,9 @@ describe('API basics', () => {
   });
 
   it('answers a known path with the wrong method with 405 and Allow', async () => {
-    const response = await call('DELETE', '/users/me');
+    const response = await call('PUT', '/users/me');
     expectProblem(response, 405, 'method_not_allowed');
-    assert.equal(response.headers.get('allow'), 'GET');
+    assert.equal(response.headers.get('allow'), 'GET, DELETE');
   });
 
   it('sends security headers', async () => {

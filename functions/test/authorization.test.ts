@@ -13,7 +13,15 @@ import { ROLES, type Role } from '../src/shared/schemas.js';
 import { call, expectProblem, registeredUser, uniqueId, type ApiResponse } from './helpers/api.js';
 import { tokenFor } from './helpers/emulators.js';
 import { nonOwnerStatus, objectFixtures, type Arranged } from './matrix/fixtures.js';
-import { endpointKey, expectedFor, fixtureRoles, isObjectEndpoint, renderAuthorizationDoc, resolveExpected, withRateLimitTable } from './matrix/matrix.js';
+import {
+  endpointKey,
+  expectedFor,
+  fixtureRoles,
+  isObjectEndpoint,
+  renderAuthorizationDoc,
+  resolveExpected,
+  withRateLimitTable,
+} from './matrix/matrix.js';
 
 const docsDir = join(__dirname, '..', '..', 'docs');
 
@@ -49,7 +57,11 @@ describe('authorization matrix derived from the endpoint declarations', function
 
   it('the rate-limit table of docs/security.md is the one the declarations generate', () => {
     const committed = readFileSync(join(docsDir, 'security.md'), 'utf8');
-    assert.equal(committed, withRateLimitTable(committed, allEndpoints), 'the rate-limit table of docs/security.md is stale');
+    assert.equal(
+      committed,
+      withRateLimitTable(committed, allEndpoints),
+      'the rate-limit table of docs/security.md is stale',
+    );
   });
 
   it('every endpoint about one object has an object fixture, and every fixture names a declared endpoint', () => {
@@ -66,13 +78,20 @@ describe('authorization matrix derived from the endpoint declarations', function
 
     if (expectedFor(endpoint, 'anonymous') === 401) {
       it(`${label} refuses an anonymous caller with 401`, async () => {
-        expectProblem(await call(method, concretePath(endpoint.path), { body: bodyFor(endpoint.method) }), 401, 'unauthenticated');
+        expectProblem(
+          await call(method, concretePath(endpoint.path), { body: bodyFor(endpoint.method) }),
+          401,
+          'unauthenticated',
+        );
       });
     }
 
     for (const role of ROLES.filter((r) => expectedFor(endpoint, r) === 403)) {
       it(`${label} refuses the role ${role} with 403`, async () => {
-        const response = await call(method, concretePath(endpoint.path), { token: tokens.get(role)!, body: bodyFor(endpoint.method) });
+        const response = await call(method, concretePath(endpoint.path), {
+          token: tokens.get(role)!,
+          body: bodyFor(endpoint.method),
+        });
         expectProblem(response, 403, 'forbidden');
       });
     }
@@ -90,12 +109,21 @@ describe('authorization matrix derived from the endpoint declarations', function
         const arranged = await fixture.arrange(owner);
         const asOther = await callArranged(endpoint.method, endpoint.path, arranged, other.token);
         if (expected >= 400) expectProblem(asOther, expected);
-        else assert.equal(asOther.status, expected, `non-owner: expected ${expected}, got ${asOther.status}: ${asOther.text}`);
+        else
+          assert.equal(
+            asOther.status,
+            expected,
+            `non-owner: expected ${expected}, got ${asOther.status}: ${asOther.text}`,
+          );
         await fixture.afterNonOwner?.({ owner, other, arranged, response: asOther });
         // A fresh object for the owner: the other's call may have used this one up (approve, delete...).
         const fresh = await fixture.arrange(owner);
         const asOwner = await callArranged(endpoint.method, endpoint.path, fresh, owner.token);
-        assert.equal(asOwner.status, successStatus(endpoint), `owner: expected ${successStatus(endpoint)}, got ${asOwner.status}: ${asOwner.text}`);
+        assert.equal(
+          asOwner.status,
+          successStatus(endpoint),
+          `owner: expected ${successStatus(endpoint)}, got ${asOwner.status}: ${asOwner.text}`,
+        );
       });
     }
   }

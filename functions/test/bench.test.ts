@@ -12,7 +12,14 @@ interface Report {
   figures: { figure: string; metric: string; value: number; baseline: number | null; ratio: number | null }[];
 }
 
-const STACK_VARIABLES = ['FIRESTORE_EMULATOR_HOST', 'FIREBASE_AUTH_EMULATOR_HOST', 'CLOUD_TASKS_EMULATOR_HOST', 'FIREBASE_EMULATOR_HUB', 'API_BASE_URL', 'STACK_PORT_OFFSET'];
+const STACK_VARIABLES = [
+  'FIRESTORE_EMULATOR_HOST',
+  'FIREBASE_AUTH_EMULATOR_HOST',
+  'CLOUD_TASKS_EMULATOR_HOST',
+  'FIREBASE_EMULATOR_HUB',
+  'API_BASE_URL',
+  'STACK_PORT_OFFSET',
+];
 
 describe('benchmark (quick run)', function () {
   this.timeout(400_000);
@@ -24,7 +31,11 @@ describe('benchmark (quick run)', function () {
     dir = mkdtempSync(join(tmpdir(), 'bench-'));
     const env = { ...process.env };
     for (const name of STACK_VARIABLES) delete env[name];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--quick', `--out=${join(dir, 'report.json')}`], { cwd: join(__dirname, '..'), env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'bench/run.ts', '--quick', `--out=${join(dir, 'report.json')}`],
+      { cwd: join(__dirname, '..'), env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
@@ -39,17 +50,33 @@ describe('benchmark (quick run)', function () {
   it('produces every figure of the issue, each as finite numbers', () => {
     assert.equal(report.mode, 'quick');
     const names = new Set(report.figures.map((f) => f.figure));
-    assert.deepEqual([...names].sort(), ['cold start', 'firestore cost', 'memory', 'planning', 'request overhead']);
+    assert.deepEqual([...names].sort(), [
+      'cold start',
+      'export',
+      'firestore cost',
+      'memory',
+      'planning',
+      'request overhead',
+    ]);
     for (const f of report.figures) {
       assert.ok(Number.isFinite(f.value), `${f.figure} / ${f.metric}: value ${f.value}`);
-      if (f.baseline !== null) assert.ok(Number.isFinite(f.baseline), `${f.figure} / ${f.metric}: baseline ${f.baseline}`);
+      if (f.baseline !== null)
+        assert.ok(Number.isFinite(f.baseline), `${f.figure} / ${f.metric}: baseline ${f.baseline}`);
     }
   });
 
   it('measures the four endpoints of the request-overhead figure against their baseline, through the emulator and on plain Node', () => {
-    const metrics = report.figures.filter((f) => f.figure === 'request overhead' && f.metric.endsWith(' p50')).map((f) => f.metric);
-    for (const endpoint of ['GET /requests/{id}', 'GET /requests?limit=50', 'POST /requests', 'PATCH /tasks/{id}/status']) {
-      for (const metric of [`${endpoint} p50`, `${endpoint}, plain Node p50`]) assert.ok(metrics.includes(metric), `no ${metric}: ${metrics.join(', ')}`);
+    const metrics = report.figures
+      .filter((f) => f.figure === 'request overhead' && f.metric.endsWith(' p50'))
+      .map((f) => f.metric);
+    for (const endpoint of [
+      'GET /requests/{id}',
+      'GET /requests?limit=50',
+      'POST /requests',
+      'PATCH /tasks/{id}/status',
+    ]) {
+      for (const metric of [`${endpoint} p50`, `${endpoint}, plain Node p50`])
+        assert.ok(metrics.includes(metric), `no ${metric}: ${metrics.join(', ')}`);
     }
   });
 

@@ -22,7 +22,13 @@ describe('disaster chat', () => {
   });
 
   it('a member posts a message: 200 with the stored message, stored under disasters/{id}/messages', async () => {
-    const sent = expectStatus(await call('POST', `/disasters/${disaster.id}/chat/messages`, { token: member.token, body: { text: '  Boats needed at the bridge  ' } }), 200);
+    const sent = expectStatus(
+      await call('POST', `/disasters/${disaster.id}/chat/messages`, {
+        token: member.token,
+        body: { text: '  Boats needed at the bridge  ' },
+      }),
+      200,
+    );
     assert.equal(sent.text, 'Boats needed at the bridge', 'text is trimmed');
     assert.equal(sent.sender_id, member.uid);
     assert.equal(sent.sender_role, 'volunteer');
@@ -33,42 +39,92 @@ describe('disaster chat', () => {
     assert.equal(stored?.sender_id, member.uid);
   });
 
-  it('names messages by the sender\'s current display name: a rename through registration reaches later messages', async () => {
+  it("names messages by the sender's current display name: a rename through registration reaches later messages", async () => {
     const room = await confirmedDisaster(admin);
     const renamed = await registeredUser('volunteer');
     await join(renamed, room.id);
-    const before = expectStatus(await call('POST', `/disasters/${room.id}/chat/messages`, { token: renamed.token, body: { text: 'first' } }), 200);
-    expectStatus(await call('POST', '/users/register', { token: renamed.token, body: { display_name: 'Kim Renamed' } }), 200);
-    const after = expectStatus(await call('POST', `/disasters/${room.id}/chat/messages`, { token: renamed.token, body: { text: 'second' } }), 200);
+    const before = expectStatus(
+      await call('POST', `/disasters/${room.id}/chat/messages`, { token: renamed.token, body: { text: 'first' } }),
+      200,
+    );
+    expectStatus(
+      await call('POST', '/users/register', { token: renamed.token, body: { display_name: 'Kim Renamed' } }),
+      200,
+    );
+    const after = expectStatus(
+      await call('POST', `/disasters/${room.id}/chat/messages`, { token: renamed.token, body: { text: 'second' } }),
+      200,
+    );
     assert.notEqual(before.sender_name, 'Kim Renamed');
     assert.equal(after.sender_name, 'Kim Renamed');
-    assert.equal((await messages(room.id).doc(before.id).get()).data()?.sender_name, before.sender_name, 'earlier messages keep the name they were sent with');
+    assert.equal(
+      (await messages(room.id).doc(before.id).get()).data()?.sender_name,
+      before.sender_name,
+      'earlier messages keep the name they were sent with',
+    );
   });
 
   it('returns the history newest first, paginated, to members and admins', async () => {
     const room = await confirmedDisaster(admin);
     await join(member, room.id);
     for (const text of ['one', 'two', 'three']) {
-      expectStatus(await call('POST', `/disasters/${room.id}/chat/messages`, { token: member.token, body: { text } }), 200);
+      expectStatus(
+        await call('POST', `/disasters/${room.id}/chat/messages`, { token: member.token, body: { text } }),
+        200,
+      );
     }
-    const page = expectStatus(await call('GET', `/disasters/${room.id}/chat/messages?limit=2`, { token: member.token }), 200);
-    assert.deepEqual(page.items.map((m: { text: string }) => m.text), ['three', 'two']);
-    const rest = expectStatus(await call('GET', `/disasters/${room.id}/chat/messages?limit=2&cursor=${page.next_cursor}`, { token: admin.token }), 200);
-    assert.deepEqual(rest.items.map((m: { text: string }) => m.text), ['one']);
+    const page = expectStatus(
+      await call('GET', `/disasters/${room.id}/chat/messages?limit=2`, { token: member.token }),
+      200,
+    );
+    assert.deepEqual(
+      page.items.map((m: { text: string }) => m.text),
+      ['three', 'two'],
+    );
+    const rest = expectStatus(
+      await call('GET', `/disasters/${room.id}/chat/messages?limit=2&cursor=${page.next_cursor}`, {
+        token: admin.token,
+      }),
+      200,
+    );
+    assert.deepEqual(
+      rest.items.map((m: { text: string }) => m.text),
+      ['one'],
+    );
     assert.equal(rest.next_cursor, null);
   });
 
   it('an admin who has not joined may read and post', async () => {
-    const sent = expectStatus(await call('POST', `/disasters/${disaster.id}/chat/messages`, { token: admin.token, body: { text: 'Coordinators here' } }), 200);
+    const sent = expectStatus(
+      await call('POST', `/disasters/${disaster.id}/chat/messages`, {
+        token: admin.token,
+        body: { text: 'Coordinators here' },
+      }),
+      200,
+    );
     assert.equal(sent.sender_role, 'admin');
-    const page = expectStatus(await call('GET', `/disasters/${disaster.id}/chat/messages`, { token: admin.token }), 200);
+    const page = expectStatus(
+      await call('GET', `/disasters/${disaster.id}/chat/messages`, { token: admin.token }),
+      200,
+    );
     assert.ok(page.items.some((m: { id: string }) => m.id === sent.id));
   });
 
   it('someone who has not joined can neither post (403, nothing written) nor read (403)', async () => {
     const before = await messageCount(disaster.id);
-    expectProblem(await call('POST', `/disasters/${disaster.id}/chat/messages`, { token: outsider.token, body: { text: 'let me in' } }), 403, 'forbidden');
-    expectProblem(await call('GET', `/disasters/${disaster.id}/chat/messages`, { token: outsider.token }), 403, 'forbidden');
+    expectProblem(
+      await call('POST', `/disasters/${disaster.id}/chat/messages`, {
+        token: outsider.token,
+        body: { text: 'let me in' },
+      }),
+      403,
+      'forbidden',
+    );
+    expectProblem(
+      await call('GET', `/disasters/${disaster.id}/chat/messages`, { token: outsider.token }),
+      403,
+      'forbidden',
+    );
     assert.equal(await messageCount(disaster.id), before);
   });
 
@@ -76,20 +132,47 @@ describe('disaster chat', () => {
     const leaver = await registeredUser('volunteer');
     await join(leaver, disaster.id);
     expectStatus(await call('DELETE', `/disasters/${disaster.id}/leave`, { token: leaver.token }), 204);
-    expectProblem(await call('POST', `/disasters/${disaster.id}/chat/messages`, { token: leaver.token, body: { text: 'still here?' } }), 403, 'forbidden');
+    expectProblem(
+      await call('POST', `/disasters/${disaster.id}/chat/messages`, {
+        token: leaver.token,
+        body: { text: 'still here?' },
+      }),
+      403,
+      'forbidden',
+    );
   });
 
   it('answers 404 for an unknown disaster, and for a suggested one to non-admins', async () => {
     const suggestion = await suggestedDisaster();
-    expectProblem(await call('POST', '/disasters/unknown-disaster/chat/messages', { token: member.token, body: { text: 'hi' } }), 404, 'not_found');
-    expectProblem(await call('GET', '/disasters/unknown-disaster/chat/messages', { token: admin.token }), 404, 'not_found');
-    expectProblem(await call('GET', `/disasters/${suggestion.id}/chat/messages`, { token: member.token }), 404, 'not_found');
-    expectProblem(await call('POST', `/disasters/${suggestion.id}/chat/messages`, { token: admin.token, body: { text: 'hi' } }), 409, 'conflict');
+    expectProblem(
+      await call('POST', '/disasters/unknown-disaster/chat/messages', { token: member.token, body: { text: 'hi' } }),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await call('GET', '/disasters/unknown-disaster/chat/messages', { token: admin.token }),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await call('GET', `/disasters/${suggestion.id}/chat/messages`, { token: member.token }),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await call('POST', `/disasters/${suggestion.id}/chat/messages`, { token: admin.token, body: { text: 'hi' } }),
+      409,
+      'conflict',
+    );
     assert.equal(await messageCount(suggestion.id), 0);
   });
 
   it('refuses anonymous callers (401)', async () => {
-    expectProblem(await call('POST', `/disasters/${disaster.id}/chat/messages`, { body: { text: 'hi' } }), 401, 'unauthenticated');
+    expectProblem(
+      await call('POST', `/disasters/${disaster.id}/chat/messages`, { body: { text: 'hi' } }),
+      401,
+      'unauthenticated',
+    );
     expectProblem(await call('GET', `/disasters/${disaster.id}/chat/messages`), 401, 'unauthenticated');
   });
 
@@ -105,13 +188,23 @@ describe('disaster chat', () => {
   for (const [what, body] of invalid) {
     it(`rejects ${what} with 400, writing nothing`, async () => {
       const before = await messageCount(disaster.id);
-      expectProblem(await call('POST', `/disasters/${disaster.id}/chat/messages`, { token: member.token, body }), 400, 'validation_failed');
+      expectProblem(
+        await call('POST', `/disasters/${disaster.id}/chat/messages`, { token: member.token, body }),
+        400,
+        'validation_failed',
+      );
       assert.equal(await messageCount(disaster.id), before);
     });
   }
 
   it('accepts a message of exactly 2000 characters', async () => {
-    const sent = expectStatus(await call('POST', `/disasters/${disaster.id}/chat/messages`, { token: member.token, body: { text: 'y'.repeat(2000) } }), 200);
+    const sent = expectStatus(
+      await call('POST', `/disasters/${disaster.id}/chat/messages`, {
+        token: member.token,
+        body: { text: 'y'.repeat(2000) },
+      }),
+      200,
+    );
     assert.equal(sent.text.length, 2000);
   });
 
@@ -125,12 +218,21 @@ describe('disaster chat', () => {
         .orderBy('created_at')
         .onSnapshot((snapshot: QuerySnapshot) => {
           initialised = true;
-          for (const change of snapshot.docChanges()) if (change.type === 'added') received.push(String(change.doc.data().text));
+          for (const change of snapshot.docChanges())
+            if (change.type === 'added') received.push(String(change.doc.data().text));
         });
       try {
         await eventually('the listener to start', () => (initialised ? true : undefined));
-        expectStatus(await call('POST', `/disasters/${room.id}/chat/messages`, { token: member.token, body: { text: 'live from the API' } }), 200);
-        await eventually('the message to reach the listener', () => (received.includes('live from the API') ? true : undefined));
+        expectStatus(
+          await call('POST', `/disasters/${room.id}/chat/messages`, {
+            token: member.token,
+            body: { text: 'live from the API' },
+          }),
+          200,
+        );
+        await eventually('the message to reach the listener', () =>
+          received.includes('live from the API') ? true : undefined,
+        );
         assert.deepEqual(received, ['live from the API']);
       } finally {
         unsubscribe();
@@ -147,7 +249,10 @@ describe('disaster chat', () => {
         collection: (db: unknown, path: string) => unknown;
         query: (ref: unknown, ...constraints: unknown[]) => unknown;
         orderBy: (field: string) => unknown;
-        onSnapshot: (query: unknown, next: (snapshot: { docChanges(): { type: string; doc: { data(): Record<string, unknown> } }[] }) => void) => () => void;
+        onSnapshot: (
+          query: unknown,
+          next: (snapshot: { docChanges(): { type: string; doc: { data(): Record<string, unknown> } }[] }) => void,
+        ) => () => void;
       }
       let sdk: Sdk;
       try {
@@ -155,7 +260,9 @@ describe('disaster chat', () => {
         const [app, firestore] = (await Promise.all(names.map((name) => import(name)))) as [Sdk, Sdk];
         sdk = { ...firestore, initializeApp: app.initializeApp, deleteApp: app.deleteApp };
       } catch (error) {
-        console.log(`      NOT RUN: the Firebase JS SDK ('firebase' package) is not installed in functions/ (${(error as Error).message.split('\n')[0]}).`);
+        console.log(
+          `      NOT RUN: the Firebase JS SDK ('firebase' package) is not installed in functions/ (${(error as Error).message.split('\n')[0]}).`,
+        );
         this.skip();
       }
       const room = await confirmedDisaster(admin);
@@ -165,12 +272,24 @@ describe('disaster chat', () => {
       const db = sdk.getFirestore(app);
       sdk.connectFirestoreEmulator(db, host ?? '127.0.0.1', Number(port));
       const received: string[] = [];
-      const unsubscribe = sdk.onSnapshot(sdk.query(sdk.collection(db, `disasters/${room.id}/messages`), sdk.orderBy('created_at')), (snapshot) => {
-        for (const change of snapshot.docChanges()) if (change.type === 'added') received.push(String(change.doc.data().text));
-      });
+      const unsubscribe = sdk.onSnapshot(
+        sdk.query(sdk.collection(db, `disasters/${room.id}/messages`), sdk.orderBy('created_at')),
+        (snapshot) => {
+          for (const change of snapshot.docChanges())
+            if (change.type === 'added') received.push(String(change.doc.data().text));
+        },
+      );
       try {
-        expectStatus(await call('POST', `/disasters/${room.id}/chat/messages`, { token: member.token, body: { text: 'hello JS SDK' } }), 200);
-        await eventually('the message to reach the JS SDK listener', () => (received.includes('hello JS SDK') ? true : undefined));
+        expectStatus(
+          await call('POST', `/disasters/${room.id}/chat/messages`, {
+            token: member.token,
+            body: { text: 'hello JS SDK' },
+          }),
+          200,
+        );
+        await eventually('the message to reach the JS SDK listener', () =>
+          received.includes('hello JS SDK') ? true : undefined,
+        );
       } finally {
         unsubscribe();
         await sdk.deleteApp(app);

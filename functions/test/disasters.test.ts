@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { internalCollections } from '../src/data/collections.js';
+import { geohashOf } from '../src/shared/geo.js';
 import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
 import { confirmedDisaster, disasterBody, join, suggestedDisaster } from './helpers/disasters.js';
 import { testDb, tokenFor } from './helpers/emulators.js';
@@ -44,7 +45,11 @@ describe('disasters', () => {
 
     it('refuses non-admins (403) and anonymous callers (401), writing nothing', async () => {
       const before = await disasterCount();
-      expectProblem(await call('POST', '/disasters', { token: volunteer.token, body: disasterBody() }), 403, 'forbidden');
+      expectProblem(
+        await call('POST', '/disasters', { token: volunteer.token, body: disasterBody() }),
+        403,
+        'forbidden',
+      );
       expectProblem(await call('POST', '/disasters', { body: disasterBody() }), 401, 'unauthenticated');
       assert.equal(await disasterCount(), before);
     });
@@ -69,7 +74,11 @@ describe('disasters', () => {
     for (const [what, change] of invalid) {
       it(`rejects ${what} with 400, writing nothing`, async () => {
         const before = await disasterCount();
-        const problem = expectProblem(await call('POST', '/disasters', { token: admin.token, body: disasterBody(change) }), 400, 'validation_failed');
+        const problem = expectProblem(
+          await call('POST', '/disasters', { token: admin.token, body: disasterBody(change) }),
+          400,
+          'validation_failed',
+        );
         assert.ok(Array.isArray(problem.errors) && problem.errors.length > 0);
         assert.equal(await disasterCount(), before);
       });
@@ -89,7 +98,10 @@ describe('disasters', () => {
       assert.ok(all.items.every((d: { status: string }) => d.status === 'confirmed'));
 
       const quakes = expectStatus(await call('GET', '/disasters?type=earthquake'), 200);
-      assert.deepEqual(quakes.items.map((d: { id: string }) => d.id), [quake.id]);
+      assert.deepEqual(
+        quakes.items.map((d: { id: string }) => d.id),
+        [quake.id],
+      );
 
       const first = expectStatus(await call('GET', '/disasters?limit=1'), 200);
       assert.equal(first.items.length, 1);
@@ -147,32 +159,64 @@ describe('disasters', () => {
     it('joined answers for the caller, and leave is idempotent', async () => {
       const disaster = await confirmedDisaster(admin);
       const responder = await registeredUser('responder');
-      const before = expectStatus(await call('GET', `/disasters/${disaster.id}/joined`, { token: responder.token }), 200);
+      const before = expectStatus(
+        await call('GET', `/disasters/${disaster.id}/joined`, { token: responder.token }),
+        200,
+      );
       assert.deepEqual(before, { disaster_id: disaster.id, joined: false, joined_at: null });
       await join(responder, disaster.id);
-      const during = expectStatus(await call('GET', `/disasters/${disaster.id}/joined`, { token: responder.token }), 200);
+      const during = expectStatus(
+        await call('GET', `/disasters/${disaster.id}/joined`, { token: responder.token }),
+        200,
+      );
       assert.equal(during.joined, true);
       assert.equal(typeof during.joined_at, 'string');
-      const other = expectStatus(await call('GET', `/disasters/${disaster.id}/joined`, { token: volunteer.token }), 200);
+      const other = expectStatus(
+        await call('GET', `/disasters/${disaster.id}/joined`, { token: volunteer.token }),
+        200,
+      );
       assert.equal(other.joined, false, "someone else's membership is not the caller's");
       assert.equal((await membershipEntry(responder.uid, disaster.id)).exists, true);
       expectStatus(await call('DELETE', `/disasters/${disaster.id}/leave`, { token: responder.token }), 204);
       assert.equal((await memberDoc(disaster.id, responder.uid)).exists, false);
-      assert.equal((await membershipEntry(responder.uid, disaster.id)).exists, false, "gone from the responder's own list too");
+      assert.equal(
+        (await membershipEntry(responder.uid, disaster.id)).exists,
+        false,
+        "gone from the responder's own list too",
+      );
       expectStatus(await call('DELETE', `/disasters/${disaster.id}/leave`, { token: responder.token }), 204);
-      const after = expectStatus(await call('GET', `/disasters/${disaster.id}/joined`, { token: responder.token }), 200);
+      const after = expectStatus(
+        await call('GET', `/disasters/${disaster.id}/joined`, { token: responder.token }),
+        200,
+      );
       assert.equal(after.joined, false);
     });
 
     it('refuses to join an unknown or a suggested disaster (404), even for an admin, writing nothing', async () => {
       const suggestion = await suggestedDisaster();
-      expectProblem(await call('POST', '/disasters/unknown-disaster/join', { token: volunteer.token }), 404, 'not_found');
-      expectProblem(await call('POST', `/disasters/${suggestion.id}/join`, { token: volunteer.token }), 404, 'not_found');
+      expectProblem(
+        await call('POST', '/disasters/unknown-disaster/join', { token: volunteer.token }),
+        404,
+        'not_found',
+      );
+      expectProblem(
+        await call('POST', `/disasters/${suggestion.id}/join`, { token: volunteer.token }),
+        404,
+        'not_found',
+      );
       expectProblem(await call('POST', `/disasters/${suggestion.id}/join`, { token: admin.token }), 404, 'not_found');
       assert.equal((await memberDoc(suggestion.id, volunteer.uid)).exists, false);
       assert.equal((await memberDoc(suggestion.id, admin.uid)).exists, false);
-      expectProblem(await call('DELETE', '/disasters/unknown-disaster/leave', { token: volunteer.token }), 404, 'not_found');
-      expectProblem(await call('GET', '/disasters/unknown-disaster/joined', { token: volunteer.token }), 404, 'not_found');
+      expectProblem(
+        await call('DELETE', '/disasters/unknown-disaster/leave', { token: volunteer.token }),
+        404,
+        'not_found',
+      );
+      expectProblem(
+        await call('GET', '/disasters/unknown-disaster/joined', { token: volunteer.token }),
+        404,
+        'not_found',
+      );
     });
 
     it('refuses a user who has not registered (403) and anonymous callers (401)', async () => {
@@ -195,24 +239,47 @@ describe('disasters', () => {
       await join(second, disaster.id);
       await join(responder, disaster.id);
       const page = expectStatus(await call('GET', `/disasters/${disaster.id}/volunteers`, { token: admin.token }), 200);
-      assert.deepEqual(page.items.map((v: { id: string }) => v.id), [second.uid, volunteer.uid], 'newest members first, volunteers only');
+      assert.deepEqual(
+        page.items.map((v: { id: string }) => v.id),
+        [second.uid, volunteer.uid],
+        'newest members first, volunteers only',
+      );
       const first = page.items[1];
       assert.equal(first.availability, 'available');
       assert.deepEqual(first.location, { lat: 14.61, lng: 121.01 });
       assert.equal(typeof first.display_name, 'string');
       assert.equal(typeof first.joined_at, 'string');
       assert.equal(page.items[0].availability, 'unavailable');
-      const one = expectStatus(await call('GET', `/disasters/${disaster.id}/volunteers?limit=1`, { token: admin.token }), 200);
+      const one = expectStatus(
+        await call('GET', `/disasters/${disaster.id}/volunteers?limit=1`, { token: admin.token }),
+        200,
+      );
       assert.equal(one.items.length, 1);
-      const rest = expectStatus(await call('GET', `/disasters/${disaster.id}/volunteers?limit=1&cursor=${one.next_cursor}`, { token: admin.token }), 200);
-      assert.deepEqual(rest.items.map((v: { id: string }) => v.id), [volunteer.uid]);
+      const rest = expectStatus(
+        await call('GET', `/disasters/${disaster.id}/volunteers?limit=1&cursor=${one.next_cursor}`, {
+          token: admin.token,
+        }),
+        200,
+      );
+      assert.deepEqual(
+        rest.items.map((v: { id: string }) => v.id),
+        [volunteer.uid],
+      );
       assert.equal(rest.next_cursor, null);
     });
 
     it('is for admins only (403), and 404 for an unknown disaster', async () => {
       const disaster = await confirmedDisaster(admin);
-      expectProblem(await call('GET', `/disasters/${disaster.id}/volunteers`, { token: volunteer.token }), 403, 'forbidden');
-      expectProblem(await call('GET', '/disasters/unknown-disaster/volunteers', { token: admin.token }), 404, 'not_found');
+      expectProblem(
+        await call('GET', `/disasters/${disaster.id}/volunteers`, { token: volunteer.token }),
+        403,
+        'forbidden',
+      );
+      expectProblem(
+        await call('GET', '/disasters/unknown-disaster/volunteers', { token: admin.token }),
+        404,
+        'not_found',
+      );
     });
   });
 
@@ -231,14 +298,21 @@ describe('disasters', () => {
 
     it('approve turns a suggestion into a confirmed disaster that the public then sees; approving again is 409', async () => {
       const suggestion = await suggestedDisaster();
-      const approved = expectStatus(await call('POST', `/disasters/${suggestion.id}/approve`, { token: admin.token }), 200);
+      const approved = expectStatus(
+        await call('POST', `/disasters/${suggestion.id}/approve`, { token: admin.token }),
+        200,
+      );
       assert.equal(approved.status, 'confirmed');
       assert.equal(approved.confirmed_by, admin.uid);
       assert.equal((await disasterDoc(suggestion.id))?.status, 'confirmed');
       expectStatus(await call('GET', `/disasters/${suggestion.id}`), 200);
       const listed = expectStatus(await call('GET', '/disasters?limit=200'), 200);
       assert.ok(listed.items.some((d: { id: string }) => d.id === suggestion.id));
-      expectProblem(await call('POST', `/disasters/${suggestion.id}/approve`, { token: admin.token }), 409, 'invalid_transition');
+      expectProblem(
+        await call('POST', `/disasters/${suggestion.id}/approve`, { token: admin.token }),
+        409,
+        'invalid_transition',
+      );
     });
 
     it('discard removes a suggestion and tombstones its evidence; discarding a confirmed disaster is 409', async () => {
@@ -248,20 +322,160 @@ describe('disasters', () => {
       const tombstone = (await testDb().collection(internalCollections.agentEvidence).doc('obs-b').get()).data();
       assert.equal(tombstone?.state, 'discarded');
       assert.equal(tombstone?.disaster_id, suggestion.id);
-      expectProblem(await call('DELETE', `/disasters/${suggestion.id}/discard`, { token: admin.token }), 404, 'not_found');
+      expectProblem(
+        await call('DELETE', `/disasters/${suggestion.id}/discard`, { token: admin.token }),
+        404,
+        'not_found',
+      );
 
       const confirmed = await confirmedDisaster(admin);
-      expectProblem(await call('DELETE', `/disasters/${confirmed.id}/discard`, { token: admin.token }), 409, 'invalid_transition');
+      expectProblem(
+        await call('DELETE', `/disasters/${confirmed.id}/discard`, { token: admin.token }),
+        409,
+        'invalid_transition',
+      );
       assert.equal((await disasterDoc(confirmed.id))?.status, 'confirmed');
     });
 
     it('approve and discard are for admins only and answer 404 for unknown ids, changing nothing', async () => {
       const suggestion = await suggestedDisaster();
-      expectProblem(await call('POST', `/disasters/${suggestion.id}/approve`, { token: volunteer.token }), 403, 'forbidden');
-      expectProblem(await call('DELETE', `/disasters/${suggestion.id}/discard`, { token: volunteer.token }), 403, 'forbidden');
+      expectProblem(
+        await call('POST', `/disasters/${suggestion.id}/approve`, { token: volunteer.token }),
+        403,
+        'forbidden',
+      );
+      expectProblem(
+        await call('DELETE', `/disasters/${suggestion.id}/discard`, { token: volunteer.token }),
+        403,
+        'forbidden',
+      );
       assert.equal((await disasterDoc(suggestion.id))?.status, 'suggested');
-      expectProblem(await call('POST', '/disasters/unknown-disaster/approve', { token: admin.token }), 404, 'not_found');
-      expectProblem(await call('DELETE', '/disasters/unknown-disaster/discard', { token: admin.token }), 404, 'not_found');
+      expectProblem(
+        await call('POST', '/disasters/unknown-disaster/approve', { token: admin.token }),
+        404,
+        'not_found',
+      );
+      expectProblem(
+        await call('DELETE', '/disasters/unknown-disaster/discard', { token: admin.token }),
+        404,
+        'not_found',
+      );
+    });
+  });
+
+  describe('PATCH /disasters/{id}', () => {
+    const auditOf = async (disasterId: string) =>
+      (await testDb().collection('audit_log').where('entity_id', '==', disasterId).get()).docs
+        .map((d) => d.data())
+        .filter((r) => r.entity === 'disaster' && r.action === 'updated');
+
+    it('lets an admin edit a confirmed disaster: only the changed fields are written and audited, the geohash follows the location', async () => {
+      const created = await confirmedDisaster(admin);
+      const location = { lat: 14.9, lng: 121.2 };
+      const edited = expectStatus(
+        await call('PATCH', `/disasters/${created.id}`, {
+          token: admin.token,
+          body: { name: 'River flood, lower town', location, severity: created.severity },
+        }),
+        200,
+      );
+      assert.equal(edited.name, 'River flood, lower town');
+      assert.deepEqual(edited.location, location);
+      assert.equal(edited.status, 'confirmed');
+      assert.equal(edited.geohash, undefined);
+      const stored = await disasterDoc(created.id);
+      assert.equal(stored?.geohash, geohashOf(location));
+      assert.equal(stored?.description, created.description);
+      const audit = await auditOf(created.id);
+      assert.equal(audit.length, 1);
+      assert.equal(audit[0]!.action, 'updated');
+      assert.equal(audit[0]!.actor_id, admin.uid);
+      assert.equal(audit[0]!.actor_role, 'admin');
+      assert.deepEqual(audit[0]!.before, { name: 'River flood', location: created.location });
+      assert.deepEqual(audit[0]!.after, { name: 'River flood, lower town', location });
+      // Sending the current values changes nothing and records nothing.
+      expectStatus(
+        await call('PATCH', `/disasters/${created.id}`, {
+          token: admin.token,
+          body: { name: 'River flood, lower town' },
+        }),
+        200,
+      );
+      assert.equal((await auditOf(created.id)).length, 1);
+    });
+
+    it('refuses an empty, unknown-field or invalid body with 400, writing nothing', async () => {
+      const created = await confirmedDisaster(admin);
+      for (const body of [
+        {},
+        { status: 'suggested' },
+        { name: '' },
+        { radius_km: -1 },
+        { severity: 9 },
+        { location: { lat: 100, lng: 0 } },
+        { name: 'x', created_by: 'me' },
+      ]) {
+        expectProblem(
+          await call('PATCH', `/disasters/${created.id}`, { token: admin.token, body }),
+          400,
+          'validation_failed',
+        );
+      }
+      expectProblem(await call('PATCH', `/disasters/${created.id}`, { token: admin.token }), 400, 'validation_failed');
+      const stored = await disasterDoc(created.id);
+      assert.equal(stored?.name, 'River flood');
+      assert.deepEqual(
+        stored?.updated_at,
+        (await testDb().collection('disasters').doc(created.id).get()).get('created_at'),
+      );
+      assert.equal((await auditOf(created.id)).length, 0);
+    });
+
+    it('is 404 for an unknown or discarded disaster and 403 for other roles', async () => {
+      expectProblem(
+        await call('PATCH', '/disasters/no-such-disaster', { token: admin.token, body: { name: 'x' } }),
+        404,
+        'not_found',
+      );
+      const suggestion = await suggestedDisaster();
+      expectStatus(await call('DELETE', `/disasters/${suggestion.id}/discard`, { token: admin.token }), 204);
+      expectProblem(
+        await call('PATCH', `/disasters/${suggestion.id}`, { token: admin.token, body: { name: 'x' } }),
+        404,
+        'not_found',
+      );
+      const confirmed = await confirmedDisaster(admin);
+      expectProblem(
+        await call('PATCH', `/disasters/${confirmed.id}`, { token: volunteer.token, body: { name: 'Mine now' } }),
+        403,
+        'forbidden',
+      );
+      expectProblem(
+        await call('PATCH', `/disasters/${confirmed.id}`, { body: { name: 'Mine now' } }),
+        401,
+        'unauthenticated',
+      );
+      assert.equal((await disasterDoc(confirmed.id))?.name, 'River flood');
+    });
+
+    it('edits a suggestion before approval: it stays suggested, remembers the edited fields, and is approved as edited', async () => {
+      const suggestion = await suggestedDisaster();
+      const body = { name: 'Flash flood, Salt River', description: 'Reviewed by the duty officer.', radius_km: 3 };
+      const edited = expectStatus(
+        await call('PATCH', `/disasters/${suggestion.id}`, { token: admin.token, body }),
+        200,
+      );
+      assert.equal(edited.status, 'suggested');
+      assert.deepEqual(edited.suggestion.edited_fields, ['description', 'name', 'radius_km']);
+      expectProblem(await call('GET', `/disasters/${suggestion.id}`), 404, 'not_found');
+      const approved = expectStatus(
+        await call('POST', `/disasters/${suggestion.id}/approve`, { token: admin.token }),
+        200,
+      );
+      assert.equal(approved.name, body.name);
+      assert.equal(approved.description, body.description);
+      const publicView = expectStatus(await call('GET', `/disasters/${suggestion.id}`), 200);
+      assert.equal(publicView.description, body.description);
     });
   });
 });

@@ -5,7 +5,7 @@
 // a planning job interrupted by the outage completes afterwards.
 import assert from 'node:assert/strict';
 import { collections } from '../src/data/collections.js';
-import { LEASE_MS, runPlanning, sweepStalePlanning } from '../src/planning/job.js';
+import { PLANNING_LEASE_MS, runPlanning, sweepStalePlanning } from '../src/planning/job.js';
 import { call, expectProblem, expectStatus, registeredUser } from './helpers/api.js';
 import { disaster, quietRequest, spot } from './helpers/planning-fixtures.js';
 
@@ -41,7 +41,9 @@ describe('faults: Firestore unreachable mid-run', function () {
     expectProblem(read.value, 503, 'unavailable');
     assert.ok(Number(read.value.headers.get('retry-after')) > 0);
     assert.ok(read.ms < FAIL_WITHIN_MS, `the read took ${read.ms} ms to fail`);
-    const write = await timed(() => call('PATCH', '/users/me/location', { token: user.token, body: { location: { lat: 10, lng: 10 } } }));
+    const write = await timed(() =>
+      call('PATCH', '/users/me/location', { token: user.token, body: { location: { lat: 10, lng: 10 } } }),
+    );
     expectProblem(write.value, 503, 'unavailable');
     assert.ok(write.ms < FAIL_WITHIN_MS, `the write took ${write.ms} ms to fail`);
     assert.doesNotMatch(read.value.text + write.value.text, /grpc|ECONNREFUSED|UNAVAILABLE|at /);
@@ -52,13 +54,19 @@ describe('faults: Firestore unreachable mid-run', function () {
     let recovered = false;
     while (!recovered && Date.now() - started < 45_000) {
       const response = await call('GET', '/users/me', { token: user.token });
-      assert.ok(response.status === 200 || response.status === 503, `during recovery: ${response.status} ${response.text}`);
+      assert.ok(
+        response.status === 200 || response.status === 503,
+        `during recovery: ${response.status} ${response.text}`,
+      );
       recovered = response.status === 200;
       if (!recovered) await new Promise((r) => setTimeout(r, 250));
     }
     assert.ok(recovered, 'the API did not recover within 45 s of Firestore coming back');
     console.log(`      recovered ${Date.now() - started} ms after Firestore came back`);
-    const moved = await call('PATCH', '/users/me/location', { token: user.token, body: { location: { lat: 11, lng: 11 } } });
+    const moved = await call('PATCH', '/users/me/location', {
+      token: user.token,
+      body: { location: { lat: 11, lng: 11 } },
+    });
     assert.deepEqual(expectStatus(moved, 200).location, { lat: 11, lng: 11 });
   });
 
@@ -76,7 +84,7 @@ describe('faults: Firestore unreachable mid-run', function () {
     console.log(`      planning run started in the outage: ${outcome} after ${Date.now() - started} ms`);
     if (outcome !== 'planned') {
       // The schedule runs the sweeper every 5 minutes; here it runs once, as if a lease later.
-      const swept = await sweepStalePlanning({ gemini: null, now: () => Date.now() + LEASE_MS + 1_000 });
+      const swept = await sweepStalePlanning({ gemini: null, now: () => Date.now() + PLANNING_LEASE_MS + 1_000 });
       console.log(`      sweeper: ${JSON.stringify(swept)}`);
     }
     const stored = (await collections.requests.doc(request.id).get()).data();

@@ -8,6 +8,7 @@ import { GEMINI_PLANS_PER_MINUTE, runPlanning } from '../src/planning/job.js';
 import { registeredUser, type TestUser } from './helpers/api.js';
 import { GeminiStandIn, type Scripted } from './helpers/gemini-standin.js';
 import { disaster, north, quietRequest, resource, spot, storedRequest } from './helpers/planning-fixtures.js';
+import { verify } from './helpers/trust.js';
 
 describe('Gemini planner (against a local stand-in of the REST API)', () => {
   const gemini = new GeminiStandIn();
@@ -39,7 +40,9 @@ describe('Gemini planner (against a local stand-in of the REST API)', () => {
     const truck = await resource(north(at, 3), { category: 'vehicle', name: 'Truck B' });
     const busy = await resource(north(at, 1), { category: 'boat', status: 'in_use', task_id: 'task-x' });
     const responder = await registeredUser('responder', { location: north(at, 2) });
-    const volunteer = await registeredUser('volunteer', { location: north(at, 2), availability: 'available' });
+    const volunteer = await verify(
+      await registeredUser('volunteer', { location: north(at, 2), availability: 'available' }),
+    );
     const bystander = await registeredUser('affected_individual', { location: north(at, 1) });
     const request = await quietRequest({ owner: owner.uid, disasterId, at, need: 'rescue' });
     return { request, boat, truck, busy, responder, volunteer, bystander };
@@ -61,9 +64,24 @@ describe('Gemini planner (against a local stand-in of the REST API)', () => {
         plan: {
           rationale: 'Two people on a roof: boat rescue first, truck to move them on.',
           tasks: [
-            { instructions: 'Take Boat A to the roof and lift both people off.', role_required: 'responder', priority: 1, suggested_assignee_id: s.responder.uid },
-            { instructions: 'Meet the boat at the bridge with dry clothes.', role_required: 'volunteer', priority: 2, suggested_assignee_id: s.volunteer.uid },
-            { instructions: 'Check the neighbouring houses.', role_required: 'volunteer', priority: 3, suggested_assignee_id: null },
+            {
+              instructions: 'Take Boat A to the roof and lift both people off.',
+              role_required: 'responder',
+              priority: 1,
+              suggested_assignee_id: s.responder.uid,
+            },
+            {
+              instructions: 'Meet the boat at the bridge with dry clothes.',
+              role_required: 'volunteer',
+              priority: 2,
+              suggested_assignee_id: s.volunteer.uid,
+            },
+            {
+              instructions: 'Check the neighbouring houses.',
+              role_required: 'volunteer',
+              priority: 3,
+              suggested_assignee_id: null,
+            },
           ],
           resources: [
             { resource_id: s.boat.id, reason: 'nearest boat' },
@@ -77,15 +95,21 @@ describe('Gemini planner (against a local stand-in of the REST API)', () => {
     assert.equal(output?.model, 'gemini-2.5-flash');
     assert.equal(output?.fallback_reason, null);
     assert.equal(output?.rationale, 'Two people on a roof: boat rescue first, truck to move them on.');
-    assert.deepEqual(output?.tasks.map((t) => [t.instructions, t.priority, t.suggested_assignee_id]), [
-      ['Take Boat A to the roof and lift both people off.', 1, s.responder.uid],
-      ['Meet the boat at the bridge with dry clothes.', 2, s.volunteer.uid],
-      ['Check the neighbouring houses.', 3, null],
-    ]);
-    assert.deepEqual(output?.resources.map((r) => [r.resource_id, r.name, r.reason]), [
-      [s.boat.id, 'Boat A', 'nearest boat'],
-      [s.truck.id, 'Truck B', 'onward transport'],
-    ]);
+    assert.deepEqual(
+      output?.tasks.map((t) => [t.instructions, t.priority, t.suggested_assignee_id]),
+      [
+        ['Take Boat A to the roof and lift both people off.', 1, s.responder.uid],
+        ['Meet the boat at the bridge with dry clothes.', 2, s.volunteer.uid],
+        ['Check the neighbouring houses.', 3, null],
+      ],
+    );
+    assert.deepEqual(
+      output?.resources.map((r) => [r.resource_id, r.name, r.reason]),
+      [
+        [s.boat.id, 'Boat A', 'nearest boat'],
+        [s.truck.id, 'Truck B', 'onward transport'],
+      ],
+    );
     assert.equal(request?.planning.state, 'planned');
     assert.equal(request?.planning.planner, 'gemini');
     assert.equal(request?.potential_matches?.resources.length, 2);
@@ -109,9 +133,19 @@ describe('Gemini planner (against a local stand-in of the REST API)', () => {
         plan: {
           rationale: 'Use everything.',
           tasks: [
-            { instructions: 'Rescue.', role_required: 'responder', priority: 1, suggested_assignee_id: s.volunteer.uid },
+            {
+              instructions: 'Rescue.',
+              role_required: 'responder',
+              priority: 1,
+              suggested_assignee_id: s.volunteer.uid,
+            },
             { instructions: 'Help.', role_required: 'volunteer', priority: 2, suggested_assignee_id: s.bystander.uid },
-            { instructions: 'Coordinate.', role_required: 'responder', priority: 2, suggested_assignee_id: 'made-up-user' },
+            {
+              instructions: 'Coordinate.',
+              role_required: 'responder',
+              priority: 2,
+              suggested_assignee_id: 'made-up-user',
+            },
           ],
           resources: [
             { resource_id: 'made-up-resource', reason: 'x' },
@@ -123,8 +157,14 @@ describe('Gemini planner (against a local stand-in of the REST API)', () => {
       },
     ]);
     assert.equal(output?.planner, 'gemini');
-    assert.deepEqual(output?.tasks.map((t) => t.suggested_assignee_id), [null, null, null]);
-    assert.deepEqual(output?.resources.map((r) => r.resource_id), [s.boat.id]);
+    assert.deepEqual(
+      output?.tasks.map((t) => t.suggested_assignee_id),
+      [null, null, null],
+    );
+    assert.deepEqual(
+      output?.resources.map((r) => r.resource_id),
+      [s.boat.id],
+    );
     assert.match(output?.rationale ?? '', /6 suggested id\(s\) were not eligible/);
   });
 
@@ -132,23 +172,53 @@ describe('Gemini planner (against a local stand-in of the REST API)', () => {
     const s = await scene();
     const { output } = await plan(s.request.id, [
       { kind: 'error', status: 429 },
-      { kind: 'plan', plan: { rationale: 'After the quota reset.', tasks: [{ instructions: 'Rescue.', role_required: 'responder', priority: 1 }], resources: [] } },
+      {
+        kind: 'plan',
+        plan: {
+          rationale: 'After the quota reset.',
+          tasks: [{ instructions: 'Rescue.', role_required: 'responder', priority: 1 }],
+          resources: [],
+        },
+      },
     ]);
     assert.equal(gemini.calls.length, 2);
     assert.equal(output?.planner, 'gemini');
     assert.equal(output?.rationale, 'After the quota reset.');
   });
 
-  const fallbacks: [string, Scripted[], number, RegExp][] = [
-    ['malformed JSON', [{ kind: 'text', text: '{"rationale": "cut off' }], 1, /malformed JSON/],
-    ['an answer that breaks the schema', [{ kind: 'plan', plan: { rationale: 'x', tasks: [{ instructions: 'x', role_required: 'admin', priority: 9 }], resources: [] } }], 1, /does not match/],
-    ['lasting 503s', [{ kind: 'error', status: 503 }], 3, /after 3 attempt\(s\): HTTP 503/],
-    ['time-outs', [{ kind: 'hang' }], 3, /after 3 attempt\(s\): time-out/],
-    ['a blocked prompt', [{ kind: 'blocked', reason: 'SAFETY' }], 1, /blocked the prompt \(SAFETY\)/],
-    ['a withheld answer (finish reason SAFETY)', [{ kind: 'finish', reason: 'SAFETY' }], 1, /finish reason SAFETY/],
-    ['a refused API key (403, not retried)', [{ kind: 'error', status: 403 }], 1, /HTTP 403/],
+  const fallbacks: [string, Scripted[], number, RegExp, string][] = [
+    [
+      'malformed JSON',
+      [{ kind: 'text', text: '{"rationale": "cut off' }],
+      1,
+      /malformed JSON/,
+      'gemini_invalid_answer',
+    ],
+    [
+      'an answer that breaks the schema',
+      [
+        {
+          kind: 'plan',
+          plan: { rationale: 'x', tasks: [{ instructions: 'x', role_required: 'admin', priority: 9 }], resources: [] },
+        },
+      ],
+      1,
+      /does not match/,
+      'gemini_invalid_answer',
+    ],
+    ['lasting 503s', [{ kind: 'error', status: 503 }], 3, /after 3 attempt\(s\): HTTP 503/, 'gemini_unavailable'],
+    ['time-outs', [{ kind: 'hang' }], 3, /after 3 attempt\(s\): time-out/, 'gemini_unavailable'],
+    ['a blocked prompt', [{ kind: 'blocked', reason: 'SAFETY' }], 1, /blocked the prompt \(SAFETY\)/, 'gemini_blocked'],
+    [
+      'a withheld answer (finish reason SAFETY)',
+      [{ kind: 'finish', reason: 'SAFETY' }],
+      1,
+      /finish reason SAFETY/,
+      'gemini_blocked',
+    ],
+    ['a refused API key (403, not retried)', [{ kind: 'error', status: 403 }], 1, /HTTP 403/, 'gemini_unavailable'],
   ];
-  for (const [what, script, calls, reason] of fallbacks) {
+  for (const [what, script, calls, reason, code] of fallbacks) {
     it(`falls back to the deterministic plan on ${what}, and the request is planned, not lost or stuck`, async () => {
       const s = await scene();
       const started = Date.now();
@@ -157,8 +227,12 @@ describe('Gemini planner (against a local stand-in of the REST API)', () => {
       assert.equal(gemini.calls.length, calls);
       assert.equal(output?.planner, 'deterministic');
       assert.match(output?.fallback_reason ?? '', reason);
+      assert.equal(output?.fallback_code, code);
       assert.match(output?.rationale ?? '', /Gemini was not used/);
-      assert.deepEqual(output?.resources.map((r) => r.resource_id), [s.boat.id, s.truck.id]);
+      assert.deepEqual(
+        output?.resources.map((r) => r.resource_id),
+        [s.boat.id, s.truck.id],
+      );
       assert.equal(output?.tasks.length, 2);
       assert.equal(request?.planning.state, 'planned');
       assert.equal(request?.planning.planner, 'deterministic');
@@ -176,11 +250,14 @@ describe('Gemini planner (against a local stand-in of the REST API)', () => {
     const counter = db().collection('rate_limits').doc(`gemini:planner:global:${windowStart}`);
     await counter.set({ count: GEMINI_PLANS_PER_MINUTE }, { merge: true });
     try {
-      const { outcome, output } = await plan(s.request.id, [{ kind: 'plan', plan: { rationale: 'x', tasks: [], resources: [] } }]);
+      const { outcome, output } = await plan(s.request.id, [
+        { kind: 'plan', plan: { rationale: 'x', tasks: [], resources: [] } },
+      ]);
       assert.equal(outcome, 'planned');
       assert.equal(gemini.calls.length, 0);
       assert.equal(output?.planner, 'deterministic');
       assert.match(output?.fallback_reason ?? '', /budget/);
+      assert.equal(output?.fallback_code, 'gemini_budget_spent');
     } finally {
       await counter.delete();
     }

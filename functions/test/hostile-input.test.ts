@@ -20,6 +20,8 @@ const CASES = Number(process.env.FUZZ_CASES ?? 200);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 6);
 const USERS_PER_ROLE = 4;
+/** Endpoints whose accepted calls end their caller's account: they get callers of their own. */
+const CONSUMES_CALLER = new Set(['DELETE /users/me']);
 
 /** Query values as they go on the wire: arrays as repeated keys, objects as JSON text. */
 export function toQueryString(query: unknown): string {
@@ -40,29 +42,62 @@ function partArbitrary(schema: Record<string, any>): fc.Arbitrary<unknown> {
   return fc.oneof({ arbitrary: validArbitrary(schema), weight: 3 }, { arbitrary: invalidArbitrary(schema), weight: 2 });
 }
 
-function caseArbitrary(endpoint: Endpoint, arranged: Arranged | undefined): fc.Arbitrary<Omit<HostileCase, 'token' | 'endpoint' | 'label'> & { owned: boolean }> {
+function caseArbitrary(
+  endpoint: Endpoint,
+  arranged: Arranged | undefined,
+): fc.Arbitrary<Omit<HostileCase, 'token' | 'endpoint' | 'label'> & { owned: boolean }> {
   const paramsSchema = paramsSchemaOf(endpoint);
   const names = pathParamNames(endpoint.path);
   const generatedParams = paramsSchema
-    ? fc.record(Object.fromEntries(names.map((name) => [name, paramArbitrary(jsonSchemaOf(paramsSchema).properties?.[name] ?? { type: 'string' })])))
+    ? fc.record(
+        Object.fromEntries(
+          names.map((name) => [
+            name,
+            paramArbitrary(jsonSchemaOf(paramsSchema).properties?.[name] ?? { type: 'string' }),
+          ]),
+        ),
+      )
     : fc.constant({});
   const params = arranged
-    ? fc.oneof({ arbitrary: fc.constant({ params: arranged.params, owned: true }), weight: 1 }, { arbitrary: generatedParams.map((p) => ({ params: p, owned: false })), weight: 2 })
+    ? fc.oneof(
+        { arbitrary: fc.constant({ params: arranged.params, owned: true }), weight: 1 },
+        { arbitrary: generatedParams.map((p) => ({ params: p, owned: false })), weight: 2 },
+      )
     : generatedParams.map((p) => ({ params: p, owned: false }));
   const query = endpoint.query
     ? partArbitrary(jsonSchemaOf(endpoint.query)).map(toQueryString)
-    : fc.oneof({ arbitrary: fc.constant(''), weight: 4 }, { arbitrary: fc.dictionary(fc.stringMatching(/^[a-z_]{1,8}$/), fc.string({ maxLength: 8 }), { minKeys: 1, maxKeys: 2 }).map(toQueryString), weight: 1 });
+    : fc.oneof(
+        { arbitrary: fc.constant(''), weight: 4 },
+        {
+          arbitrary: fc
+            .dictionary(fc.stringMatching(/^[a-z_]{1,8}$/), fc.string({ maxLength: 8 }), { minKeys: 1, maxKeys: 2 })
+            .map(toQueryString),
+          weight: 1,
+        },
+      );
   let body: fc.Arbitrary<string | undefined> = fc.constant(undefined);
   if (endpoint.method !== 'get') {
     body = endpoint.body
       ? fc.oneof(
-          { arbitrary: partArbitrary(jsonSchemaOf(endpoint.body)).map((b) => (b === undefined ? undefined : JSON.stringify(b))), weight: 8 },
+          {
+            arbitrary: partArbitrary(jsonSchemaOf(endpoint.body)).map((b) =>
+              b === undefined ? undefined : JSON.stringify(b),
+            ),
+            weight: 8,
+          },
           { arbitrary: fc.constant(undefined), weight: 1 },
-          ...(arranged?.body !== undefined ? [{ arbitrary: fc.constant(JSON.stringify(arranged.body)), weight: 2 }] : []),
+          ...(arranged?.body !== undefined
+            ? [{ arbitrary: fc.constant(JSON.stringify(arranged.body)), weight: 2 }]
+            : []),
         )
-      : fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: fc.jsonValue({ maxDepth: 2 }).map((b) => JSON.stringify(b)), weight: 1 });
+      : fc.oneof(
+          { arbitrary: fc.constant(undefined), weight: 3 },
+          { arbitrary: fc.jsonValue({ maxDepth: 2 }).map((b) => JSON.stringify(b)), weight: 1 },
+        );
   }
-  return fc.record({ p: params, query, bodyText: body }).map(({ p, query: q, bodyText }) => ({ params: p.params, owned: p.owned, query: q, bodyText }));
+  return fc
+    .record({ p: params, query, bodyText: body })
+    .map(({ p, query: q, bodyText }) => ({ params: p.params, owned: p.owned, query: q, bodyText }));
 }
 
 describe('hostile input, generated from the declared schemas', function () {
@@ -75,7 +110,8 @@ describe('hostile input, generated from the declared schemas', function () {
   // rejected cases run while nothing else writes; the accepted ones, which may write, run last.
   before(async () => {
     console.log(`      fuzz: ${CASES} cases per endpoint, seed ${SEED} (FUZZ_CASES, FUZZ_SEED)`);
-    for (const role of ROLES) pool.set(role, await Promise.all(Array.from({ length: USERS_PER_ROLE }, () => registeredUser(role))));
+    for (const role of ROLES)
+      pool.set(role, await Promise.all(Array.from({ length: USERS_PER_ROLE }, () => registeredUser(role))));
     const poolIds = [...pool.values()].flat().map((u) => u.uid);
     for (const endpoint of allEndpoints) {
       const roles = endpoint.access === 'public' ? ROLES : allowedRoles(endpoint);
@@ -87,13 +123,35 @@ describe('hostile input, generated from the declared schemas', function () {
         arranged = await fixture.arrange(owner);
       }
       const samples = fc.sample(caseArbitrary(endpoint, arranged), { numRuns: CASES, seed: SEED });
+      const callers = CONSUMES_CALLER.has(endpointKey(endpoint))
+        ? new Map(
+            await Promise.all(
+              roles.map(
+                async (role) =>
+                  [
+                    role,
+                    await Promise.all(Array.from({ length: USERS_PER_ROLE }, () => registeredUser(role))),
+                  ] as const,
+              ),
+            ),
+          )
+        : pool;
       const cases: HostileCase[] = samples.map((sample, i) => {
         const role = roles[i % roles.length]!;
         const anonymous = endpoint.access === 'public' && i % 5 === 0;
-        const token = sample.owned && owner ? owner.token : anonymous ? undefined : pool.get(role)![i % USERS_PER_ROLE]!.token;
-        return { endpoint, params: sample.params, query: sample.query, bodyText: sample.bodyText, token, label: `seed ${SEED} case ${i}` };
+        const token =
+          sample.owned && owner ? owner.token : anonymous ? undefined : callers.get(role)![i % USERS_PER_ROLE]!.token;
+        return {
+          endpoint,
+          params: sample.params,
+          query: sample.query,
+          bodyText: sample.bodyText,
+          token,
+          label: `seed ${SEED} case ${i}`,
+        };
       });
-      plans.set(endpoint, { cases, callers: [...poolIds, ...(owner ? [owner.uid] : [])] });
+      const own = callers === pool ? [] : [...callers.values()].flat().map((u) => u.uid);
+      plans.set(endpoint, { cases, callers: [...poolIds, ...own, ...(owner ? [owner.uid] : [])] });
     }
     await quiescent(undefined, 3000, 60_000);
   });

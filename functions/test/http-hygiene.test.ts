@@ -12,7 +12,11 @@ import { disasterBody } from './helpers/disasters.js';
 import { tokenFor } from './helpers/emulators.js';
 import { leakIn } from './hostile/runner.js';
 
-async function withServer<T>(endpoints: readonly Endpoint[] | undefined, env: Record<string, string>, run: (base: string) => Promise<T>): Promise<T> {
+async function withServer<T>(
+  endpoints: readonly Endpoint[] | undefined,
+  env: Record<string, string>,
+  run: (base: string) => Promise<T>,
+): Promise<T> {
   const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
   Object.assign(process.env, env);
   const server = (endpoints ? buildApp(endpoints) : buildApp()).listen(0, '127.0.0.1');
@@ -57,7 +61,10 @@ describe('HTTP hygiene', () => {
     await withServer(undefined, { CORS_ALLOWED_ORIGINS: '' }, async (base) => {
       const response = await fetch(`${base}/health`, { headers: { origin: 'https://evil.example' } });
       assert.equal(response.headers.get('access-control-allow-origin'), null);
-      const preflight = await fetch(`${base}/users/me`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+      const preflight = await fetch(`${base}/users/me`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+      });
       assert.equal(preflight.status, 403);
       assert.equal(preflight.headers.get('access-control-allow-origin'), null);
     });
@@ -71,10 +78,16 @@ describe('HTTP hygiene', () => {
       for (const origin of ['https://evil.example', 'https://app.example.evil.example', 'http://app.example', 'null']) {
         const refused = await fetch(`${base}/health`, { headers: { origin } });
         assert.equal(refused.headers.get('access-control-allow-origin'), null, origin);
-        const preflight = await fetch(`${base}/users/me`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } });
+        const preflight = await fetch(`${base}/users/me`, {
+          method: 'OPTIONS',
+          headers: { origin, 'access-control-request-method': 'GET' },
+        });
         assert.equal(preflight.status, 403, origin);
       }
-      const preflight = await fetch(`${base}/users/me`, { method: 'OPTIONS', headers: { origin: 'https://ops.example', 'access-control-request-method': 'PATCH' } });
+      const preflight = await fetch(`${base}/users/me`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://ops.example', 'access-control-request-method': 'PATCH' },
+      });
       assert.equal(preflight.status, 204);
       assert.equal(preflight.headers.get('access-control-allow-origin'), 'https://ops.example');
     });
@@ -84,7 +97,11 @@ describe('HTTP hygiene', () => {
     const token = await tokenFor({ role: 'volunteer' });
     await withServer(undefined, {}, async (base) => {
       for (const text of ['-1', '"x"', 'null', 'true', '{bad', '{"x":NaN}', '{"a":1', '\u0000']) {
-        const response = await fetch(`${base}/users/me/location`, { method: 'PATCH', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: text });
+        const response = await fetch(`${base}/users/me/location`, {
+          method: 'PATCH',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: text,
+        });
         const body = await response.text();
         assert.equal(response.status, 400, `${JSON.stringify(text)}: ${body}`);
         assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/);
@@ -118,12 +135,36 @@ describe('HTTP hygiene', () => {
     const user = await registeredUser('affected_individual');
     const ids: Record<string, string[]> = { disasters: [], observations: [], messages: [], requests: [] };
     for (let i = 0; i < 2; i++) {
-      const disaster = expectStatus(await call('POST', '/disasters', { token: admin.token, body: disasterBody({ name: `Flood ${i}` }) }), 201);
+      const disaster = expectStatus(
+        await call('POST', '/disasters', { token: admin.token, body: disasterBody({ name: `Flood ${i}` }) }),
+        201,
+      );
       ids.disasters!.push(disaster.id);
-      const observation = { type: 'flooding', description: 'Water over the road', location: { lat: 14.6, lng: 121 }, severity: 3, disaster_id: null };
-      ids.observations!.push(expectStatus(await call('POST', '/observations', { token: user.token, body: observation }), 201).id);
-      ids.messages!.push(expectStatus(await call('POST', `/disasters/${disaster.id}/chat/messages`, { token: admin.token, body: { text: `hello ${i}` } }), 200).id);
-      const request = { disaster_id: disaster.id, type_of_need: 'water', description: `Water for ${i + 3} people`, location: { lat: 14.6, lng: 121 } };
+      const observation = {
+        type: 'flooding',
+        description: 'Water over the road',
+        location: { lat: 14.6, lng: 121 },
+        severity: 3,
+        disaster_id: null,
+      };
+      ids.observations!.push(
+        expectStatus(await call('POST', '/observations', { token: user.token, body: observation }), 201).id,
+      );
+      ids.messages!.push(
+        expectStatus(
+          await call('POST', `/disasters/${disaster.id}/chat/messages`, {
+            token: admin.token,
+            body: { text: `hello ${i}` },
+          }),
+          200,
+        ).id,
+      );
+      const request = {
+        disaster_id: disaster.id,
+        type_of_need: 'water',
+        description: `Water for ${i + 3} people`,
+        location: { lat: 14.6, lng: 121 },
+      };
       ids.requests!.push(expectStatus(await call('POST', '/requests', { token: user.token, body: request }), 201).id);
     }
     for (const [kind, [first, second]] of Object.entries(ids)) {

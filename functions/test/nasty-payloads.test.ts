@@ -65,8 +65,14 @@ export function nastyBodies(valid: Json): { label: string; text: string }[] {
   out.push({ label: 'array where the body object belongs', text: JSON.stringify([valid]) });
   out.push({ label: 'empty array body', text: '[]' });
   out.push({ label: 'JSON string body', text: '"{}"' });
-  out.push({ label: '__proto__ at the top', text: `{"__proto__":{"role":"admin","admin":true}${JSON.stringify(valid).slice(1) === '}' ? '}' : `,${JSON.stringify(valid).slice(1)}`}` });
-  out.push({ label: 'constructor.prototype at the top', text: `{"constructor":{"prototype":{"role":"admin"}}${JSON.stringify(valid).slice(1) === '}' ? '}' : `,${JSON.stringify(valid).slice(1)}`}` });
+  out.push({
+    label: '__proto__ at the top',
+    text: `{"__proto__":{"role":"admin","admin":true}${JSON.stringify(valid).slice(1) === '}' ? '}' : `,${JSON.stringify(valid).slice(1)}`}`,
+  });
+  out.push({
+    label: 'constructor.prototype at the top',
+    text: `{"constructor":{"prototype":{"role":"admin"}}${JSON.stringify(valid).slice(1) === '}' ? '}' : `,${JSON.stringify(valid).slice(1)}`}`,
+  });
   for (const { path, value } of leafPaths(valid)) {
     const where = path.join('.');
     if (typeof value === 'string') {
@@ -93,7 +99,10 @@ export function nastyBodies(valid: Json): { label: string; text: string }[] {
       const key = JSON.stringify(path[0]);
       const rest = JSON.stringify(valid).slice(1);
       out.push({ label: `duplicated key ${where}, wrong value first`, text: `{${key}:{"x":[1]},${rest}` });
-      out.push({ label: `duplicated key ${where}, wrong value last`, text: `${JSON.stringify(valid).slice(0, -1)},${key}:{"x":[1]}}` });
+      out.push({
+        label: `duplicated key ${where}, wrong value last`,
+        text: `${JSON.stringify(valid).slice(0, -1)},${key}:{"x":[1]}}`,
+      });
       out.push({ label: `duplicated key ${where}, both valid`, text: `{${key}:${JSON.stringify(value)},${rest}` });
     }
   }
@@ -114,7 +123,9 @@ describe('nasty payloads on every write endpoint', function () {
   const stats = newStats();
   const writeEndpoints = allEndpoints.filter((e) => e.method !== 'get');
 
-  after(() => console.log(`      nasty payload summary: ${JSON.stringify({ endpoints: writeEndpoints.length, ...stats })}`));
+  after(() =>
+    console.log(`      nasty payload summary: ${JSON.stringify({ endpoints: writeEndpoints.length, ...stats })}`),
+  );
 
   for (const endpoint of writeEndpoints) {
     const key = endpointKey(endpoint);
@@ -130,10 +141,21 @@ describe('nasty payloads on every write endpoint', function () {
         if (arranged.body !== undefined) valid = arranged.body;
       } else {
         const schema = paramsSchemaOf(endpoint);
-        if (schema) params = fc.sample(validArbitrary(jsonSchemaOf(schema)), { numRuns: 1, seed: 1 })[0] as Record<string, string>;
+        if (schema)
+          params = fc.sample(validArbitrary(jsonSchemaOf(schema)), { numRuns: 1, seed: 1 })[0] as Record<
+            string,
+            string
+          >;
       }
       const bodies = nastyBodies(valid);
-      const cases: HostileCase[] = bodies.map((b) => ({ endpoint, params, query: '', bodyText: b.text, token: caller.token, label: b.label }));
+      const cases: HostileCase[] = bodies.map((b) => ({
+        endpoint,
+        params,
+        query: '',
+        bodyText: b.text,
+        token: caller.token,
+        label: b.label,
+      }));
       const failures = await runCases(cases, stats, 4, [caller.uid], 25);
       assertNoFailures(failures);
       assert.ok(cases.length >= 9);

@@ -4,7 +4,10 @@ import { call, expectProblem, expectStatus, registeredUser, type TestUser } from
 import { confirmedDisaster, newTask, notificationsOf } from './helpers/tasks-fixtures.js';
 
 async function assign(admin: TestUser, taskId: string, user: TestUser) {
-  return expectStatus(await call('PATCH', `/tasks/${taskId}/assign`, { token: admin.token, body: { user_id: user.uid } }), 200);
+  return expectStatus(
+    await call('PATCH', `/tasks/${taskId}/assign`, { token: admin.token, body: { user_id: user.uid } }),
+    200,
+  );
 }
 
 describe('notifications', () => {
@@ -37,7 +40,11 @@ describe('notifications', () => {
     const page = expectStatus(await call('GET', '/notifications/me', { token: other.token }), 200);
     assert.deepEqual(page.items, []);
     const [note] = await notificationsOf(responder.uid);
-    expectProblem(await call('PATCH', `/notifications/${note!.id}`, { token: other.token, body: { read: true } }), 404, 'not_found');
+    expectProblem(
+      await call('PATCH', `/notifications/${note!.id}`, { token: other.token, body: { read: true } }),
+      404,
+      'not_found',
+    );
     assert.equal((await notificationsOf(responder.uid))[0]?.read, false);
   });
 
@@ -48,13 +55,23 @@ describe('notifications', () => {
     await assign(admin, first.id, responder);
     await assign(admin, second.id, responder);
     const page = expectStatus(await call('GET', '/notifications/me', { token: responder.token }), 200);
-    assert.deepEqual(page.items.map((n: any) => n.task_id), [second.id, first.id], 'newest first');
-    const marked = expectStatus(await call('PATCH', `/notifications/${page.items[1].id}`, { token: responder.token, body: { read: true } }), 200);
+    assert.deepEqual(
+      page.items.map((n: any) => n.task_id),
+      [second.id, first.id],
+      'newest first',
+    );
+    const marked = expectStatus(
+      await call('PATCH', `/notifications/${page.items[1].id}`, { token: responder.token, body: { read: true } }),
+      200,
+    );
     assert.equal(marked.read, true);
     const stored = (await collections.notifications.doc(responder.uid, page.items[1].id).get()).data();
     assert.equal(stored?.read, true);
     const unread = expectStatus(await call('GET', '/notifications/me?read=false', { token: responder.token }), 200);
-    assert.deepEqual(unread.items.map((n: any) => n.task_id), [second.id]);
+    assert.deepEqual(
+      unread.items.map((n: any) => n.task_id),
+      [second.id],
+    );
   });
 
   it('rejects malformed input with 400 and unknown ids with 404', async () => {
@@ -63,10 +80,22 @@ describe('notifications', () => {
     await assign(admin, task.id, responder);
     const [note] = await notificationsOf(responder.uid);
     for (const body of [{}, { read: 'yes' }, { read: true, text: 'edited' }]) {
-      expectProblem(await call('PATCH', `/notifications/${note!.id}`, { token: responder.token, body }), 400, 'validation_failed');
+      expectProblem(
+        await call('PATCH', `/notifications/${note!.id}`, { token: responder.token, body }),
+        400,
+        'validation_failed',
+      );
     }
-    expectProblem(await call('GET', '/notifications/me?read=maybe', { token: responder.token }), 400, 'validation_failed');
-    expectProblem(await call('PATCH', '/notifications/no-such-note', { token: responder.token, body: { read: true } }), 404, 'not_found');
+    expectProblem(
+      await call('GET', '/notifications/me?read=maybe', { token: responder.token }),
+      400,
+      'validation_failed',
+    );
+    expectProblem(
+      await call('PATCH', '/notifications/no-such-note', { token: responder.token, body: { read: true } }),
+      404,
+      'not_found',
+    );
     const stored = await notificationsOf(responder.uid);
     assert.equal(stored[0]?.read, false);
     assert.equal(stored[0]?.text, note!.text);
@@ -79,7 +108,10 @@ describe('notifications', () => {
     await assign(admin, task.id, first);
     await assign(admin, task.id, second);
     expectStatus(await call('PATCH', `/tasks/${task.id}/authorize`, { token: admin.token }), 200);
-    expectStatus(await call('PATCH', `/tasks/${task.id}/status`, { token: admin.token, body: { status: 'cancelled' } }), 200);
+    expectStatus(
+      await call('PATCH', `/tasks/${task.id}/status`, { token: admin.token, body: { status: 'cancelled' } }),
+      200,
+    );
     const kinds = (uid: string) => notificationsOf(uid).then((notes) => notes.map((n) => n.kind).sort());
     assert.deepEqual(await kinds(first.uid), ['task_assigned', 'task_cancelled']);
     assert.deepEqual(await kinds(second.uid), ['task_assigned', 'task_authorized', 'task_cancelled']);
@@ -88,7 +120,11 @@ describe('notifications', () => {
   it('a refused assignment notifies no one', async () => {
     const affected = await registeredUser('affected_individual');
     const task = await newTask(admin, disaster.id, { role_required: 'volunteer' });
-    expectProblem(await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: { user_id: affected.uid } }), 409, 'conflict');
+    expectProblem(
+      await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: { user_id: affected.uid } }),
+      409,
+      'conflict',
+    );
     assert.deepEqual(await notificationsOf(affected.uid), []);
   });
 });

@@ -41,44 +41,120 @@ describe('observations', () => {
     const stored = await observationDoc(created.id);
     assert.equal(stored?.reporter_id, reporter.uid);
     assert.equal(typeof stored?.geohash, 'string');
-    const shown = expectStatus(await call('GET', `/observations/${created.id}`, { token: other.token }), 200);
+    assert.equal(created.view, 'full');
+    const shown = expectStatus(await call('GET', `/observations/${created.id}`, { token: reporter.token }), 200);
     assert.deepEqual(shown, created);
+    // Another user sees what was seen, roughly where, and not who reported it.
+    const seen = expectStatus(await call('GET', `/observations/${created.id}`, { token: other.token }), 200);
+    assert.equal(seen.view, 'area');
+    assert.equal(seen.reporter_id, undefined);
+    assert.equal(seen.location, undefined);
+    assert.equal(seen.description, created.description);
+    assert.equal(seen.area.geohash.length, 5);
   });
 
   it('links an observation to a confirmed disaster, and refuses an unknown or suggested one (404, nothing written)', async () => {
     const disaster = await confirmedDisaster(admin);
-    const linked = expectStatus(await call('POST', '/observations', { token: reporter.token, body: observationBody({ disaster_id: disaster.id }) }), 201);
+    const linked = expectStatus(
+      await call('POST', '/observations', {
+        token: reporter.token,
+        body: observationBody({ disaster_id: disaster.id }),
+      }),
+      201,
+    );
     assert.equal(linked.disaster_id, disaster.id);
     const suggestion = await suggestedDisaster();
     const before = await observationCount();
-    expectProblem(await call('POST', '/observations', { token: reporter.token, body: observationBody({ disaster_id: 'unknown-disaster' }) }), 404, 'not_found');
-    expectProblem(await call('POST', '/observations', { token: reporter.token, body: observationBody({ disaster_id: suggestion.id }) }), 404, 'not_found');
+    expectProblem(
+      await call('POST', '/observations', {
+        token: reporter.token,
+        body: observationBody({ disaster_id: 'unknown-disaster' }),
+      }),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await call('POST', '/observations', {
+        token: reporter.token,
+        body: observationBody({ disaster_id: suggestion.id }),
+      }),
+      404,
+      'not_found',
+    );
     assert.equal(await observationCount(), before);
   });
 
   it('lists observations newest first, paginated, filterable by disaster and type', async () => {
     const disaster = await confirmedDisaster(admin, { name: 'Filter test' });
-    const fire = expectStatus(await call('POST', '/observations', { token: reporter.token, body: observationBody({ type: 'fire', disaster_id: disaster.id }) }), 201);
-    const road = expectStatus(await call('POST', '/observations', { token: reporter.token, body: observationBody({ type: 'blocked_road', disaster_id: disaster.id }) }), 201);
-    const elsewhere = expectStatus(await call('POST', '/observations', { token: reporter.token, body: observationBody({ type: 'fire' }) }), 201);
+    const fire = expectStatus(
+      await call('POST', '/observations', {
+        token: reporter.token,
+        body: observationBody({ type: 'fire', disaster_id: disaster.id }),
+      }),
+      201,
+    );
+    const road = expectStatus(
+      await call('POST', '/observations', {
+        token: reporter.token,
+        body: observationBody({ type: 'blocked_road', disaster_id: disaster.id }),
+      }),
+      201,
+    );
+    const elsewhere = expectStatus(
+      await call('POST', '/observations', { token: reporter.token, body: observationBody({ type: 'fire' }) }),
+      201,
+    );
 
-    const ofDisaster = expectStatus(await call('GET', `/observations?disaster_id=${disaster.id}`, { token: other.token }), 200);
-    assert.deepEqual(ofDisaster.items.map((o: { id: string }) => o.id), [road.id, fire.id]);
-    const fires = expectStatus(await call('GET', `/observations?disaster_id=${disaster.id}&type=fire`, { token: other.token }), 200);
-    assert.deepEqual(fires.items.map((o: { id: string }) => o.id), [fire.id]);
+    const ofDisaster = expectStatus(
+      await call('GET', `/observations?disaster_id=${disaster.id}`, { token: other.token }),
+      200,
+    );
+    assert.deepEqual(
+      ofDisaster.items.map((o: { id: string }) => o.id),
+      [road.id, fire.id],
+    );
+    const fires = expectStatus(
+      await call('GET', `/observations?disaster_id=${disaster.id}&type=fire`, { token: other.token }),
+      200,
+    );
+    assert.deepEqual(
+      fires.items.map((o: { id: string }) => o.id),
+      [fire.id],
+    );
     const allFires = expectStatus(await call('GET', '/observations?type=fire', { token: other.token }), 200);
-    assert.deepEqual(allFires.items.map((o: { id: string }) => o.id), [elsewhere.id, fire.id]);
+    assert.deepEqual(
+      allFires.items.map((o: { id: string }) => o.id),
+      [elsewhere.id, fire.id],
+    );
 
-    const first = expectStatus(await call('GET', `/observations?disaster_id=${disaster.id}&limit=1`, { token: other.token }), 200);
-    assert.deepEqual(first.items.map((o: { id: string }) => o.id), [road.id]);
-    const second = expectStatus(await call('GET', `/observations?disaster_id=${disaster.id}&limit=1&cursor=${first.next_cursor}`, { token: other.token }), 200);
-    assert.deepEqual(second.items.map((o: { id: string }) => o.id), [fire.id]);
+    const first = expectStatus(
+      await call('GET', `/observations?disaster_id=${disaster.id}&limit=1`, { token: other.token }),
+      200,
+    );
+    assert.deepEqual(
+      first.items.map((o: { id: string }) => o.id),
+      [road.id],
+    );
+    const second = expectStatus(
+      await call('GET', `/observations?disaster_id=${disaster.id}&limit=1&cursor=${first.next_cursor}`, {
+        token: other.token,
+      }),
+      200,
+    );
+    assert.deepEqual(
+      second.items.map((o: { id: string }) => o.id),
+      [fire.id],
+    );
     assert.equal(second.next_cursor, null);
   });
 
   it('rejects unknown filter values and parameters with 400', async () => {
     expectProblem(await call('GET', '/observations?type=alien', { token: other.token }), 400, 'validation_failed');
-    expectProblem(await call('GET', '/observations?disaster_id=bad$id', { token: other.token }), 400, 'validation_failed');
+    expectProblem(
+      await call('GET', '/observations?disaster_id=bad$id', { token: other.token }),
+      400,
+      'validation_failed',
+    );
     expectProblem(await call('GET', '/observations?reporter_id=x', { token: other.token }), 400, 'validation_failed');
     expectProblem(await call('GET', '/observations?cursor=!!', { token: other.token }), 400, 'validation_failed');
   });
@@ -88,7 +164,11 @@ describe('observations', () => {
     expectProblem(await call('GET', '/observations'), 401, 'unauthenticated');
     expectProblem(await call('POST', '/observations', { body: observationBody() }), 401, 'unauthenticated');
     const unregistered = await tokenFor({ uid: 'observer-unregistered' });
-    expectProblem(await call('POST', '/observations', { token: unregistered, body: observationBody() }), 403, 'forbidden');
+    expectProblem(
+      await call('POST', '/observations', { token: unregistered, body: observationBody() }),
+      403,
+      'forbidden',
+    );
     assert.equal(await observationCount(), before);
   });
 
@@ -109,33 +189,50 @@ describe('observations', () => {
   for (const [what, change] of invalid) {
     it(`rejects ${what} with 400, writing nothing`, async () => {
       const before = await observationCount();
-      expectProblem(await call('POST', '/observations', { token: reporter.token, body: observationBody(change) }), 400, 'validation_failed');
+      expectProblem(
+        await call('POST', '/observations', { token: reporter.token, body: observationBody(change) }),
+        400,
+        'validation_failed',
+      );
       assert.equal(await observationCount(), before);
     });
   }
 
   describe('DELETE /observations/{obs_id}', () => {
     it('the reporter deletes their observation (204)', async () => {
-      const created = expectStatus(await call('POST', '/observations', { token: reporter.token, body: observationBody() }), 201);
+      const created = expectStatus(
+        await call('POST', '/observations', { token: reporter.token, body: observationBody() }),
+        201,
+      );
       expectStatus(await call('DELETE', `/observations/${created.id}`, { token: reporter.token }), 204);
       assert.equal(await observationDoc(created.id), undefined);
       expectProblem(await call('GET', `/observations/${created.id}`, { token: reporter.token }), 404, 'not_found');
     });
 
     it("an admin deletes anyone's observation (204)", async () => {
-      const created = expectStatus(await call('POST', '/observations', { token: reporter.token, body: observationBody() }), 201);
+      const created = expectStatus(
+        await call('POST', '/observations', { token: reporter.token, body: observationBody() }),
+        201,
+      );
       expectStatus(await call('DELETE', `/observations/${created.id}`, { token: admin.token }), 204);
       assert.equal(await observationDoc(created.id), undefined);
     });
 
     it("someone else cannot delete another user's observation (403), and it stays", async () => {
-      const created = expectStatus(await call('POST', '/observations', { token: reporter.token, body: observationBody() }), 201);
+      const created = expectStatus(
+        await call('POST', '/observations', { token: reporter.token, body: observationBody() }),
+        201,
+      );
       expectProblem(await call('DELETE', `/observations/${created.id}`, { token: other.token }), 403, 'forbidden');
       assert.equal((await observationDoc(created.id))?.reporter_id, reporter.uid);
     });
 
     it('answers 404 for an unknown observation and 401 without a token', async () => {
-      expectProblem(await call('DELETE', '/observations/unknown-observation', { token: admin.token }), 404, 'not_found');
+      expectProblem(
+        await call('DELETE', '/observations/unknown-observation', { token: admin.token }),
+        404,
+        'not_found',
+      );
       expectProblem(await call('GET', '/observations/unknown-observation', { token: admin.token }), 404, 'not_found');
       expectProblem(await call('DELETE', '/observations/unknown-observation'), 401, 'unauthenticated');
     });

@@ -1,12 +1,28 @@
 import assert from 'node:assert/strict';
 import { collections } from '../src/data/collections.js';
 import { db } from '../src/data/firestore.js';
-import { LeaseHeldError, LEASE_MS, MAX_PLANNING_ATTEMPTS, runPlanning, sweepStalePlanning } from '../src/planning/job.js';
+import {
+  LeaseHeldError,
+  PLANNING_LEASE_MS,
+  MAX_PLANNING_ATTEMPTS,
+  runPlanning,
+  sweepStalePlanning,
+} from '../src/planning/job.js';
 import { nearbyResources, nearbyUsers } from '../src/planning/nearby.js';
 import { handleRequestCreated } from '../src/planning/trigger.js';
 import { geohashOf } from '../src/shared/geo.js';
 import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
-import { disaster, north, quietRequest, requestValue, resource, spot, storedRequest, waitFor } from './helpers/planning-fixtures.js';
+import {
+  disaster,
+  north,
+  quietRequest,
+  requestValue,
+  resource,
+  spot,
+  storedRequest,
+  waitFor,
+} from './helpers/planning-fixtures.js';
+import { verify } from './helpers/trust.js';
 
 async function outputOf(requestId: string) {
   return (await collections.workflowOutputs.doc(requestId).get()).data();
@@ -39,16 +55,20 @@ describe('planning', () => {
       await resource(north(at, 40), { category: 'boat', name: 'Too far' });
       await resource(north(at, 1), { category: 'boat', name: 'Busy boat', status: 'in_use', task_id: 'some-task' });
       await resource(north(at, 1), { category: 'boat', name: 'Pledged elsewhere', disaster_id: 'another-disaster' });
-      const volunteer = await registeredUser('volunteer', { location: north(at, 3), availability: 'available' });
-      await registeredUser('volunteer', { location: north(at, 1), availability: 'unavailable' });
+      const volunteer = await verify(
+        await registeredUser('volunteer', { location: north(at, 3), availability: 'available' }),
+      );
+      await verify(await registeredUser('volunteer', { location: north(at, 1), availability: 'unavailable' }));
+      await registeredUser('volunteer', { location: north(at, 2), availability: 'available' }); // not verified: never proposed
       const responder = await registeredUser('responder', { location: north(at, 4) });
       await registeredUser('affected_individual', { location: north(at, 0.5) });
 
+      const local = await disaster('confirmed', at); // the request lies inside its disaster's area
       const started = Date.now();
       const created = expectStatus(
         await call('POST', '/requests', {
           token: owner.token,
-          body: { disaster_id: disasterId, type_of_need: 'rescue', description: 'Two people on a roof', location: at },
+          body: { disaster_id: local.id, type_of_need: 'rescue', description: 'Two people on a roof', location: at },
         }),
         201,
       );
@@ -61,14 +81,20 @@ describe('planning', () => {
       console.log(`      POST /requests answered in ${answeredMs} ms; workflow output readable after ${plannedMs} ms`);
 
       assert.equal(output.request_id, created.id);
-      assert.equal(output.disaster_id, disasterId);
+      assert.equal(output.disaster_id, local.id);
       assert.equal(output.planner, 'deterministic');
       assert.equal(output.model, null);
       assert.equal(output.fallback_reason, null);
       assert.ok(output.rationale.length > 20);
       assert.equal(typeof output.duration_ms, 'number');
       assert.deepEqual(
-        output.tasks.map((t: any) => [t.role_required, t.priority, t.approval_status, t.source, t.suggested_assignee_id]),
+        output.tasks.map((t: any) => [
+          t.role_required,
+          t.priority,
+          t.approval_status,
+          t.source,
+          t.suggested_assignee_id,
+        ]),
         [
           ['responder', 1, 'pending', 'planner', responder.uid],
           ['volunteer', 2, 'pending', 'planner', volunteer.uid],
@@ -88,7 +114,11 @@ describe('planning', () => {
       assert.equal(request?.planning.planner, 'deterministic');
       assert.equal(request?.planning.attempts, 1);
       assert.equal(request?.planning.lease_expires_at, null);
-      assert.equal((await db().collection('requests').doc(created.id).get()).get('planning_due_at'), null, 'nothing left for the sweeper');
+      assert.equal(
+        (await db().collection('requests').doc(created.id).get()).get('planning_due_at'),
+        null,
+        'nothing left for the sweeper',
+      );
       assert.deepEqual(
         request?.potential_matches?.resources.map((r) => r.id),
         [food.id, boat.id, truck.id],
@@ -102,12 +132,20 @@ describe('planning', () => {
       );
       const seen = expectStatus(await call('GET', `/requests/${created.id}`, { token: owner.token }), 200);
       assert.equal(seen.planning.state, 'planned');
-      assert.equal(seen.potential_matches.resources.length, 3);
+      // The requester learns how much help is near, not who: counts and distance bands.
+      assert.equal(seen.potential_matches, undefined);
+      assert.deepEqual(seen.match_summary.resources, { count: 3, nearest: '1_to_5_km' });
+      assert.deepEqual(seen.match_summary.helpers, { count: 2, nearest: '1_to_5_km' });
     });
 
     it('does not plan a likely duplicate again: it is marked skipped and gets no output', async () => {
       const at = spot();
-      const body = { disaster_id: disasterId, type_of_need: 'medical', description: 'Injured leg, cannot walk', location: at };
+      const body = {
+        disaster_id: (await disaster('confirmed', at)).id,
+        type_of_need: 'medical',
+        description: 'Injured leg, cannot walk',
+        location: at,
+      };
       const first = expectStatus(await call('POST', '/requests', { token: owner.token, body }), 201);
       const again = expectStatus(await call('POST', '/requests', { token: owner.token, body }), 201);
       assert.equal(again.duplicate_of, first.id);
@@ -116,7 +154,9 @@ describe('planning', () => {
         return request?.planning.state === 'skipped' ? request : undefined;
       });
       assert.match(skipped.planning.last_error ?? '', new RegExp(first.id));
-      await waitFor('the original to be planned', async () => ((await storedRequest(first.id))?.planning.state === 'planned' ? true : undefined));
+      await waitFor('the original to be planned', async () =>
+        (await storedRequest(first.id))?.planning.state === 'planned' ? true : undefined,
+      );
       assert.equal(await outputCount(again.id), 0);
       assert.equal(await outputCount(first.id), 1);
     });
@@ -129,9 +169,14 @@ describe('planning', () => {
       await resource(north(at, 2), { category: 'water' });
       const request = await quietRequest({ owner: owner.uid, disasterId, at, need: 'water' });
       const concurrent = await Promise.allSettled(Array.from({ length: 5 }, () => handleRequestCreated(request.id)));
-      const outcomes = concurrent.map((r) => (r.status === 'fulfilled' ? r.value : r.reason instanceof LeaseHeldError ? 'lease_held' : String(r.reason)));
+      const outcomes = concurrent.map((r) =>
+        r.status === 'fulfilled' ? r.value : r.reason instanceof LeaseHeldError ? 'lease_held' : String(r.reason),
+      );
       assert.ok(outcomes.includes('planned'), outcomes.join());
-      assert.ok(outcomes.every((o) => ['planned', 'already_done', 'lease_held', 'superseded'].includes(o)), outcomes.join());
+      assert.ok(
+        outcomes.every((o) => ['planned', 'already_done', 'lease_held', 'superseded'].includes(o)),
+        outcomes.join(),
+      );
       const first = await outputOf(request.id);
       for (let i = 0; i < 5; i++) assert.equal(await handleRequestCreated(request.id), 'already_done');
       const output = await outputOf(request.id);
@@ -146,7 +191,10 @@ describe('planning', () => {
     it('a run that fails half-way gives its lease back, and the retried delivery plans the request', async () => {
       const request = await quietRequest({ owner: owner.uid, disasterId, at: spot(), need: 'food' });
       await assert.rejects(
-        runPlanning(request.id, { gemini: null, afterClaim: () => Promise.reject(new Error('instance lost its network')) }),
+        runPlanning(request.id, {
+          gemini: null,
+          afterLeaseTaken: () => Promise.reject(new Error('instance lost its network')),
+        }),
         /instance lost its network/,
       );
       const failedOnce = await storedRequest(request.id);
@@ -167,7 +215,12 @@ describe('planning', () => {
       const request = await quietRequest({ owner: owner.uid, disasterId, at: spot(), need: 'shelter' });
       const ref = db().collection('requests').doc(request.id);
       const leaseUntil = (ms: number) => new Date(Date.now() + ms);
-      await ref.update({ 'planning.state': 'planning', 'planning.attempts': 1, 'planning.run_id': 'dead-run', 'planning.lease_expires_at': leaseUntil(60_000) });
+      await ref.update({
+        'planning.state': 'planning',
+        'planning.attempts': 1,
+        'planning.run_id': 'dead-run',
+        'planning.lease_expires_at': leaseUntil(60_000),
+      });
 
       await assert.rejects(runPlanning(request.id, { gemini: null }), LeaseHeldError);
       assert.equal((await storedRequest(request.id))?.planning.run_id, 'dead-run', 'a live lease is left alone');
@@ -187,7 +240,7 @@ describe('planning', () => {
       const outcome = await runPlanning(request.id, {
         gemini: null,
         // While this run works, its lease expires and another run takes the job over.
-        afterClaim: async () => {
+        afterLeaseTaken: async () => {
           await ref.update({ 'planning.run_id': 'another-run' });
         },
       });
@@ -198,7 +251,7 @@ describe('planning', () => {
 
     it(`stops after ${MAX_PLANNING_ATTEMPTS} failed runs with state failed and the last error, instead of retrying forever`, async () => {
       const request = await quietRequest({ owner: owner.uid, disasterId, at: spot(), need: 'other' });
-      const crash = { gemini: null, afterClaim: () => Promise.reject(new Error('boom')) };
+      const crash = { gemini: null, afterLeaseTaken: () => Promise.reject(new Error('boom')) };
       for (let i = 1; i < MAX_PLANNING_ATTEMPTS; i++) await assert.rejects(runPlanning(request.id, crash), /boom/);
       assert.equal(await runPlanning(request.id, crash), 'failed', 'the last run does not ask for another delivery');
       const failed = await storedRequest(request.id);
@@ -212,7 +265,7 @@ describe('planning', () => {
     it('the sweeper plans a request whose deliveries were all lost, and leaves fresh ones to their trigger', async () => {
       const stale = await quietRequest({ owner: owner.uid, disasterId, at: spot(), need: 'evacuation' });
       const fresh = await quietRequest({ owner: owner.uid, disasterId, at: spot(), need: 'evacuation' });
-      const longAgo = new Date(Date.now() - LEASE_MS - 60_000);
+      const longAgo = new Date(Date.now() - PLANNING_LEASE_MS - 60_000);
       await db().collection('requests').doc(stale.id).update({
         'planning.state': 'planning',
         'planning.run_id': 'dead-run',
@@ -289,28 +342,50 @@ describe('planning', () => {
       assert.equal(queued.result, `/allocation-jobs/${queued.job_id}`);
       assert.equal(response.headers.get('location'), queued.result);
 
-      const job = await waitFor('the allocation job to finish', async () => {
-        const current = expectStatus(await call('GET', queued.result, { token: admin.token }), 200);
-        return current.status === 'done' || current.status === 'failed' ? current : undefined;
-      }, 30_000);
+      const job = await waitFor(
+        'the allocation job to finish',
+        async () => {
+          const current = expectStatus(await call('GET', queued.result, { token: admin.token }), 200);
+          return current.status === 'done' || current.status === 'failed' ? current : undefined;
+        },
+        30_000,
+      );
       assert.equal(job.status, 'done', JSON.stringify(job));
       assert.equal(job.disaster_id, scene.id);
       assert.equal(job.requests_considered, 3);
-      const byRequest = new Map(job.proposals.map((p: any) => [p.request_id, p.resources.map((r: any) => r.resource_id)]));
+      const byRequest = new Map(
+        job.proposals.map((p: any) => [p.request_id, p.resources.map((r: any) => r.resource_id)]),
+      );
       assert.equal(byRequest.has(closed.id), false, 'closed requests are not considered');
-      assert.deepEqual(byRequest.get(first.id), [boat.id, truck.id], 'the oldest of the most urgent takes the nearest units');
+      assert.deepEqual(
+        byRequest.get(first.id),
+        [boat.id, truck.id],
+        'the oldest of the most urgent takes the nearest units',
+      );
       assert.deepEqual(byRequest.get(medical.id), []);
       assert.deepEqual(byRequest.get(second.id), []);
       const all = job.proposals.flatMap((p: any) => p.resources.map((r: any) => r.resource_id));
       assert.equal(new Set(all).size, all.length, 'no unit is proposed twice');
-      assert.equal((await collections.resources.doc(boat.id).get()).data()?.status, 'available', 'proposals claim nothing');
+      assert.equal(
+        (await collections.resources.doc(boat.id).get()).data()?.status,
+        'available',
+        'proposals claim nothing',
+      );
     });
 
     it('answers 404 for an unknown disaster and 409 for a suggested one, queueing nothing', async () => {
       const suggested = await disaster('suggested');
-      expectProblem(await call('POST', '/resources/suggest/no-such-disaster', { token: admin.token }), 404, 'not_found');
+      expectProblem(
+        await call('POST', '/resources/suggest/no-such-disaster', { token: admin.token }),
+        404,
+        'not_found',
+      );
       expectProblem(await call('POST', `/resources/suggest/${suggested.id}`, { token: admin.token }), 409, 'conflict');
-      assert.equal((await collections.allocationJobs.ref().where('disaster_id', 'in', ['no-such-disaster', suggested.id]).get()).size, 0);
+      assert.equal(
+        (await collections.allocationJobs.ref().where('disaster_id', 'in', ['no-such-disaster', suggested.id]).get())
+          .size,
+        0,
+      );
       expectProblem(await call('GET', '/allocation-jobs/no-such-job', { token: admin.token }), 404, 'not_found');
     });
   });

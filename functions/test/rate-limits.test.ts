@@ -8,17 +8,35 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/app.js';
 import { allEndpoints } from '../src/endpoints.js';
+import { DEFAULT_READ_LIMIT, LocalRateLimiter, readLimitOf } from '../src/http/rate-limit.js';
+import { RateLimitedError } from '../src/errors.js';
 import { baseUrl, expectProblem, registeredUser, type ApiResponse } from './helpers/api.js';
 import { testDb } from './helpers/emulators.js';
 
-async function callAt(base: string, method: string, path: string, token: string, body: unknown): Promise<ApiResponse> {
+async function callAt(
+  base: string,
+  method: string,
+  path: string,
+  token: string | null,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse> {
   const response = await fetch(base + path, {
     method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: /json/.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : text };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: /json/.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : text,
+  };
 }
 
 /** Waits for a fresh fixed window when the current one is nearly over, so the count is not cut in two. */
@@ -43,7 +61,12 @@ describe('rate limits across function instances', function () {
 
   it('every write endpoint open to non-admins carries a rate limit', () => {
     const unlimited = allEndpoints
-      .filter((e) => e.method !== 'get' && !e.rateLimit && !(Array.isArray(e.access) && e.access.length === 1 && e.access[0] === 'admin'))
+      .filter(
+        (e) =>
+          e.method !== 'get' &&
+          !e.rateLimit &&
+          !(Array.isArray(e.access) && e.access.length === 1 && e.access[0] === 'admin'),
+      )
       .map((e) => `${e.method.toUpperCase()} ${e.path}`);
     assert.deepEqual(unlimited, [], 'write endpoints open to non-admins without a rate limit');
   });
@@ -57,15 +80,24 @@ describe('rate limits across function instances', function () {
     const bases = [baseUrl(), local];
     let allowed = 1;
     for (let i = 0; allowed < limit; i++) {
-      const response = await callAt(bases[i % 2]!, 'PATCH', '/users/me/location', user.token, { location: { lat: 14.5, lng: 121 + i / 1000 } });
-      assert.equal(response.status, 200, `call ${i + 1} (instance ${i % 2}) was refused before the limit of ${limit}: ${response.text}`);
+      const response = await callAt(bases[i % 2]!, 'PATCH', '/users/me/location', user.token, {
+        location: { lat: 14.5, lng: 121 + i / 1000 },
+      });
+      assert.equal(
+        response.status,
+        200,
+        `call ${i + 1} (instance ${i % 2}) was refused before the limit of ${limit}: ${response.text}`,
+      );
       allowed++;
     }
     for (const base of bases) {
       const refused = await callAt(base, 'PATCH', '/users/me/location', user.token, { location: { lat: 1, lng: 1 } });
       const problem = expectProblem(refused, 429, 'rate_limited');
       const retryAfter = Number(refused.headers.get('retry-after'));
-      assert.ok(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= rule.windowSeconds, `Retry-After: ${refused.headers.get('retry-after')}`);
+      assert.ok(
+        Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= rule.windowSeconds,
+        `Retry-After: ${refused.headers.get('retry-after')}`,
+      );
       assert.equal(problem.retry_after, retryAfter);
     }
     // The refused calls changed nothing: the stored location is the last allowed one.
@@ -73,16 +105,116 @@ describe('rate limits across function instances', function () {
     assert.notDeepEqual(stored.location, { lat: 1, lng: 1 });
     // Another user is counted apart.
     const other = await registeredUser('volunteer');
-    assert.equal((await callAt(local, 'PATCH', '/users/me/location', other.token, { location: { lat: 1, lng: 1 } })).status, 200);
+    assert.equal(
+      (await callAt(local, 'PATCH', '/users/me/location', other.token, { location: { lat: 1, lng: 1 } })).status,
+      200,
+    );
   });
 
-  it('a rejected (invalid) request does not spend the caller\'s allowance', async () => {
+  it("a rejected (invalid) request does not spend the caller's allowance", async () => {
     await atWindowStart(60);
     const user = await registeredUser('volunteer');
     for (let i = 0; i < 40; i++) {
-      expectProblem(await callAt(i % 2 ? local : baseUrl(), 'PATCH', '/users/me/location', user.token, { location: { lat: 'x' } }), 400, 'validation_failed');
+      expectProblem(
+        await callAt(i % 2 ? local : baseUrl(), 'PATCH', '/users/me/location', user.token, { location: { lat: 'x' } }),
+        400,
+        'validation_failed',
+      );
     }
     const counters = await testDb().collection('rate_limits').get();
-    assert.equal(counters.docs.filter((d) => d.id.includes(user.uid)).map((d) => d.get('count')).join(), '1');
+    assert.equal(
+      counters.docs
+        .filter((d) => d.id.includes(user.uid))
+        .map((d) => d.get('count'))
+        .join(),
+      '1',
+    );
+  });
+
+  describe('reads, limited in the memory of each instance', () => {
+    // Small limits on the in-process instance only (the emulator-served one has them lifted for
+    // the rest of the suite): the limiter reads them on every call.
+    const PER_USER = 5;
+    const PER_IP = 4;
+    before(() => {
+      process.env.READ_RATE_LIMIT_PER_USER = String(PER_USER);
+      process.env.READ_RATE_LIMIT_PER_IP = String(PER_IP);
+    });
+    after(() => {
+      delete process.env.READ_RATE_LIMIT_PER_USER;
+      delete process.env.READ_RATE_LIMIT_PER_IP;
+    });
+    const limitOf = (n: number) => Math.ceil(n * scale);
+
+    it('every GET endpoint has a read limit, except the liveness check', () => {
+      const unlimited = allEndpoints.filter((e) => e.method === 'get' && !readLimitOf(e)).map((e) => e.path);
+      assert.deepEqual(unlimited, ['/health']);
+      const disasters = allEndpoints.find((e) => e.method === 'get' && e.path === '/disasters')!;
+      assert.deepEqual(readLimitOf(disasters), DEFAULT_READ_LIMIT);
+      assert.deepEqual(
+        [DEFAULT_READ_LIMIT.perUser, DEFAULT_READ_LIMIT.perIp, DEFAULT_READ_LIMIT.windowSeconds],
+        [600, 1200, 60],
+      );
+    });
+
+    it('an anonymous client over the limit on GET /disasters gets 429 with Retry-After; another IP does not', async () => {
+      await atWindowStart(60);
+      const ip = { 'x-forwarded-for': '203.0.113.7' };
+      for (let i = 0; i < limitOf(PER_IP); i++) {
+        const response = await callAt(local, 'GET', '/disasters', null, undefined, ip);
+        assert.equal(response.status, 200, `call ${i + 1} refused before the limit: ${response.text}`);
+      }
+      const refused = await callAt(local, 'GET', '/disasters', null, undefined, ip);
+      const problem = expectProblem(refused, 429, 'rate_limited');
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      assert.ok(
+        Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60,
+        `Retry-After: ${refused.headers.get('retry-after')}`,
+      );
+      assert.equal(problem.retry_after, retryAfter);
+      // The same IP is refused on another public read too (one budget per caller), another IP is not.
+      expectProblem(await callAt(local, 'GET', '/users/nobody/display_name', null, undefined, ip), 429, 'rate_limited');
+      assert.equal(
+        (await callAt(local, 'GET', '/disasters', null, undefined, { 'x-forwarded-for': '198.51.100.9' })).status,
+        200,
+      );
+      // The liveness check is never limited.
+      assert.equal((await callAt(local, 'GET', '/health', null, undefined, ip)).status, 200);
+    });
+
+    it('a user over the limit on an authenticated GET gets 429; another user is unaffected', async () => {
+      await atWindowStart(60);
+      const [user, other] = await Promise.all([registeredUser('volunteer'), registeredUser('volunteer')]);
+      for (let i = 0; i < limitOf(PER_USER); i++) {
+        const response = await callAt(local, 'GET', '/users/me', user.token, undefined);
+        assert.equal(response.status, 200, `call ${i + 1} refused before the limit: ${response.text}`);
+      }
+      const refused = await callAt(local, 'GET', '/users/me', user.token, undefined);
+      expectProblem(refused, 429, 'rate_limited');
+      assert.ok(Number(refused.headers.get('retry-after')) >= 1);
+      expectProblem(await callAt(local, 'GET', '/observations', user.token, undefined), 429, 'rate_limited');
+      assert.equal((await callAt(local, 'GET', '/users/me', other.token, undefined)).status, 200);
+      // Writes are counted apart (in Firestore): the limited reader can still write.
+      assert.equal(
+        (await callAt(local, 'PATCH', '/users/me/availability', user.token, { availability: 'available' })).status,
+        200,
+      );
+      // No Firestore counter was written for reads.
+      const counters = await testDb().collection('rate_limits').get();
+      assert.ok(!counters.docs.some((d) => d.id.startsWith('reads:')), 'reads are not counted in Firestore');
+    });
+
+    it('the limiter keeps a bounded number of counters, and a new window starts afresh', () => {
+      const limiter = new LocalRateLimiter(100);
+      const t0 = 1_700_000_000_000 - (1_700_000_000_000 % 60_000);
+      for (let i = 0; i < 1000; i++) limiter.consume(`k${i}`, 10, 60, t0 + i);
+      assert.ok(limiter.size <= 100, `size ${limiter.size}`);
+      for (let i = 0; i < 3; i++) limiter.consume('a', 3, 60, t0);
+      assert.throws(
+        () => limiter.consume('a', 3, 60, t0 + 59_000),
+        (error: unknown) => error instanceof RateLimitedError && error.retryAfterSeconds === 1,
+      );
+      limiter.consume('a', 3, 60, t0 + 60_000); // the next window
+    });
   });
 });

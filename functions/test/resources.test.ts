@@ -50,12 +50,21 @@ describe('resources', () => {
       const owner = await registeredUser('responder');
       const created = await newResource(owner, { status: 'not_available' });
       assert.equal(created.status, 'not_available');
-      assert.deepEqual(await claimOf(created.id), { resource_id: created.id, holder: 'owner', task_id: null, created_at: created.created_at });
+      assert.deepEqual(await claimOf(created.id), {
+        resource_id: created.id,
+        holder: 'owner',
+        task_id: null,
+        created_at: created.created_at,
+      });
     });
 
     it('refuses an affected individual (403) and writes nothing', async () => {
       const affected = await registeredUser('affected_individual');
-      expectProblem(await call('POST', '/resources', { token: affected.token, body: resourceBody() }), 403, 'forbidden');
+      expectProblem(
+        await call('POST', '/resources', { token: affected.token, body: resourceBody() }),
+        403,
+        'forbidden',
+      );
       assert.equal((await resourcesOwnedBy(affected.uid)).length, 0);
     });
 
@@ -86,15 +95,30 @@ describe('resources', () => {
 
     it('refuses an available resource of quantity 0 (409)', async () => {
       const owner = await registeredUser('volunteer');
-      expectProblem(await call('POST', '/resources', { token: owner.token, body: resourceBody({ quantity: 0 }) }), 409, 'conflict');
+      expectProblem(
+        await call('POST', '/resources', { token: owner.token, body: resourceBody({ quantity: 0 }) }),
+        409,
+        'conflict',
+      );
       assert.equal((await resourcesOwnedBy(owner.uid)).length, 0);
     });
 
     it('answers 404 for an unknown disaster and 409 for an unapproved suggestion, writing nothing', async () => {
       const owner = await registeredUser('volunteer');
-      expectProblem(await call('POST', '/resources', { token: owner.token, body: resourceBody({ disaster_id: 'no-such-disaster' }) }), 404, 'not_found');
+      expectProblem(
+        await call('POST', '/resources', {
+          token: owner.token,
+          body: resourceBody({ disaster_id: 'no-such-disaster' }),
+        }),
+        404,
+        'not_found',
+      );
       const suggested = await confirmedDisaster({ status: 'suggested', confirmed_at: null, confirmed_by: null });
-      expectProblem(await call('POST', '/resources', { token: owner.token, body: resourceBody({ disaster_id: suggested.id }) }), 409, 'conflict');
+      expectProblem(
+        await call('POST', '/resources', { token: owner.token, body: resourceBody({ disaster_id: suggested.id }) }),
+        409,
+        'conflict',
+      );
       assert.equal((await resourcesOwnedBy(owner.uid)).length, 0);
     });
   });
@@ -104,47 +128,109 @@ describe('resources', () => {
     let boat: any;
     let water: any;
     let generator: any;
+    let owner: TestUser;
     before(async () => {
       disaster = await confirmedDisaster();
-      const owner = await registeredUser('responder');
-      boat = await newResource(owner, { disaster_id: disaster.id, category: 'boat', location: { lat: 14.55, lng: 121.02 } });
-      water = await newResource(owner, { disaster_id: disaster.id, category: 'water', name: 'Water', quantity: 500, unit: 'litres' });
-      generator = await newResource(owner, { disaster_id: disaster.id, category: 'generator', name: 'Generator', status: 'not_available' });
+      owner = await registeredUser('volunteer'); // a volunteer's own things: their points are need-to-know
+      boat = await newResource(owner, {
+        disaster_id: disaster.id,
+        category: 'boat',
+        location: { lat: 14.55, lng: 121.02 },
+      });
+      water = await newResource(owner, {
+        disaster_id: disaster.id,
+        category: 'water',
+        name: 'Water',
+        quantity: 500,
+        unit: 'litres',
+      });
+      generator = await newResource(owner, {
+        disaster_id: disaster.id,
+        category: 'generator',
+        name: 'Generator',
+        status: 'not_available',
+      });
     });
 
     it('GET /resources/{rid} answers the resource, and 404 for an unknown id', async () => {
-      const got = expectStatus(await call('GET', `/resources/${boat.id}`, { token: volunteer.token }), 200);
+      const got = expectStatus(await call('GET', `/resources/${boat.id}`, { token: owner.token }), 200);
       assert.deepEqual(got, boat);
+      // Someone else sees the centre of its cell and no owner (docs/security.md).
+      const seen = expectStatus(await call('GET', `/resources/${boat.id}`, { token: volunteer.token }), 200);
+      assert.deepEqual(seen, { ...boat, owner_id: null, location: seen.location, location_precision: 'area' });
+      assert.notDeepEqual(seen.location, boat.location);
+      // The response's own resources (added by staff) are shown as they are.
+      const shelter = await newResource(await registeredUser('responder'), {
+        category: 'shelter',
+        name: 'School shelter',
+        location: { lat: 14.56, lng: 121.03 },
+      });
+      const shown = expectStatus(await call('GET', `/resources/${shelter.id}`, { token: volunteer.token }), 200);
+      assert.deepEqual(shown, shelter);
       expectProblem(await call('GET', '/resources/no-such-resource', { token: volunteer.token }), 404, 'not_found');
     });
 
     it('GET /resources filters by disaster, category and status, newest first, and pages with a cursor', async () => {
-      const all = expectStatus(await call('GET', `/resources?disaster_id=${disaster.id}`, { token: volunteer.token }), 200);
-      assert.deepEqual(all.items.map((r: any) => r.id), [generator.id, water.id, boat.id]);
+      const all = expectStatus(
+        await call('GET', `/resources?disaster_id=${disaster.id}`, { token: volunteer.token }),
+        200,
+      );
+      assert.deepEqual(
+        all.items.map((r: any) => r.id),
+        [generator.id, water.id, boat.id],
+      );
       assert.equal(all.next_cursor, null);
-      const waters = expectStatus(await call('GET', `/resources?disaster_id=${disaster.id}&category=water`, { token: volunteer.token }), 200);
-      assert.deepEqual(waters.items.map((r: any) => r.id), [water.id]);
-      const first = expectStatus(await call('GET', `/resources?disaster_id=${disaster.id}&limit=2`, { token: volunteer.token }), 200);
+      const waters = expectStatus(
+        await call('GET', `/resources?disaster_id=${disaster.id}&category=water`, { token: volunteer.token }),
+        200,
+      );
+      assert.deepEqual(
+        waters.items.map((r: any) => r.id),
+        [water.id],
+      );
+      const first = expectStatus(
+        await call('GET', `/resources?disaster_id=${disaster.id}&limit=2`, { token: volunteer.token }),
+        200,
+      );
       assert.equal(first.items.length, 2);
       assert.equal(typeof first.next_cursor, 'string');
       const second = expectStatus(
-        await call('GET', `/resources?disaster_id=${disaster.id}&limit=2&cursor=${first.next_cursor}`, { token: volunteer.token }),
+        await call('GET', `/resources?disaster_id=${disaster.id}&limit=2&cursor=${first.next_cursor}`, {
+          token: volunteer.token,
+        }),
         200,
       );
-      assert.deepEqual(second.items.map((r: any) => r.id), [boat.id]);
+      assert.deepEqual(
+        second.items.map((r: any) => r.id),
+        [boat.id],
+      );
       assert.equal(second.next_cursor, null);
     });
 
     it('rejects unknown filter values with 400 rather than an empty list', async () => {
-      expectProblem(await call('GET', '/resources?status=broken', { token: volunteer.token }), 400, 'validation_failed');
-      expectProblem(await call('GET', '/resources?category=spaceship', { token: volunteer.token }), 400, 'validation_failed');
+      expectProblem(
+        await call('GET', '/resources?status=broken', { token: volunteer.token }),
+        400,
+        'validation_failed',
+      );
+      expectProblem(
+        await call('GET', '/resources?category=spaceship', { token: volunteer.token }),
+        400,
+        'validation_failed',
+      );
       expectProblem(await call('GET', '/resources?colour=red', { token: volunteer.token }), 400, 'validation_failed');
       expectProblem(await call('GET', '/resources?limit=201', { token: volunteer.token }), 400, 'validation_failed');
     });
 
     it('GET /resources/available lists only available resources', async () => {
-      const page = expectStatus(await call('GET', `/resources/available?disaster_id=${disaster.id}`, { token: volunteer.token }), 200);
-      assert.deepEqual(page.items.map((r: any) => r.id), [water.id, boat.id]);
+      const page = expectStatus(
+        await call('GET', `/resources/available?disaster_id=${disaster.id}`, { token: volunteer.token }),
+        200,
+      );
+      assert.deepEqual(
+        page.items.map((r: any) => r.id),
+        [water.id, boat.id],
+      );
       assert.ok(page.items.every((r: any) => r.status === 'available'));
     });
 
@@ -154,18 +240,42 @@ describe('resources', () => {
       assert.equal(collection.type, 'FeatureCollection');
       assert.equal(collection.features.length, 3);
       const feature = collection.features.find((f: any) => f.id === boat.id);
-      assert.deepEqual(feature.geometry, { type: 'Point', coordinates: [121.02, 14.55] });
+      assert.equal(feature.properties.location_precision, 'area');
+      assert.equal(feature.properties.owner_id, null);
+      const own = expectStatus(
+        await call('GET', `/resources/locations?disaster_id=${disaster.id}`, { token: owner.token }),
+        200,
+      );
+      assert.deepEqual(own.features.find((f: any) => f.id === boat.id).geometry, {
+        type: 'Point',
+        coordinates: [121.02, 14.55],
+      });
       assert.equal(feature.type, 'Feature');
       assert.equal(feature.properties.category, 'boat');
       assert.equal(feature.properties.status, 'available');
       const unavailable = expectStatus(
-        await call('GET', `/resources/locations?disaster_id=${disaster.id}&status=not_available`, { token: volunteer.token }),
+        await call('GET', `/resources/locations?disaster_id=${disaster.id}&status=not_available`, {
+          token: volunteer.token,
+        }),
         200,
       );
-      assert.deepEqual(unavailable.features.map((f: any) => f.id), [generator.id]);
-      const boats = expectStatus(await call('GET', `/resources/locations?disaster_id=${disaster.id}&category=boat`, { token: volunteer.token }), 200);
-      assert.deepEqual(boats.features.map((f: any) => f.id), [boat.id]);
-      expectProblem(await call('GET', '/resources/locations?status=lost', { token: volunteer.token }), 400, 'validation_failed');
+      assert.deepEqual(
+        unavailable.features.map((f: any) => f.id),
+        [generator.id],
+      );
+      const boats = expectStatus(
+        await call('GET', `/resources/locations?disaster_id=${disaster.id}&category=boat`, { token: volunteer.token }),
+        200,
+      );
+      assert.deepEqual(
+        boats.features.map((f: any) => f.id),
+        [boat.id],
+      );
+      expectProblem(
+        await call('GET', '/resources/locations?status=lost', { token: volunteer.token }),
+        400,
+        'validation_failed',
+      );
     });
   });
 
@@ -175,7 +285,10 @@ describe('resources', () => {
       const created = await newResource(owner);
       const before = await storedResource(created.id);
       const updated = expectStatus(
-        await call('PATCH', `/resources/${created.id}`, { token: owner.token, body: { name: 'Big boat', location: { lat: 10, lng: 120 } } }),
+        await call('PATCH', `/resources/${created.id}`, {
+          token: owner.token,
+          body: { name: 'Big boat', location: { lat: 10, lng: 120 } },
+        }),
         200,
       );
       assert.equal(updated.name, 'Big boat');
@@ -189,8 +302,16 @@ describe('resources', () => {
       const owner = await registeredUser('volunteer');
       const other = await registeredUser('volunteer');
       const created = await newResource(owner);
-      expectProblem(await call('PATCH', `/resources/${created.id}`, { token: other.token, body: { name: 'Mine now' } }), 403, 'forbidden');
-      expectProblem(await call('PATCH', `/resources/${created.id}`, { token: other.token, body: { consume: 1 } }), 403, 'forbidden');
+      expectProblem(
+        await call('PATCH', `/resources/${created.id}`, { token: other.token, body: { name: 'Mine now' } }),
+        403,
+        'forbidden',
+      );
+      expectProblem(
+        await call('PATCH', `/resources/${created.id}`, { token: other.token, body: { consume: 1 } }),
+        403,
+        'forbidden',
+      );
       const stored = await storedResource(created.id);
       assert.equal(stored?.name, created.name);
       assert.equal(stored?.quantity, created.quantity);
@@ -206,10 +327,16 @@ describe('resources', () => {
     it('records usage: consume subtracts, and at zero the resource becomes not_available', async () => {
       const owner = await registeredUser('volunteer');
       const created = await newResource(owner, { category: 'water', name: 'Water', quantity: 10, unit: 'litres' });
-      const partly = expectStatus(await call('PATCH', `/resources/${created.id}`, { token: owner.token, body: { consume: 4 } }), 200);
+      const partly = expectStatus(
+        await call('PATCH', `/resources/${created.id}`, { token: owner.token, body: { consume: 4 } }),
+        200,
+      );
       assert.equal(partly.quantity, 6);
       assert.equal(partly.status, 'available');
-      const empty = expectStatus(await call('PATCH', `/resources/${created.id}`, { token: owner.token, body: { consume: 6 } }), 200);
+      const empty = expectStatus(
+        await call('PATCH', `/resources/${created.id}`, { token: owner.token, body: { consume: 6 } }),
+        200,
+      );
       assert.equal(empty.quantity, 0);
       assert.equal(empty.status, 'not_available');
       const stored = await storedResource(created.id);
@@ -220,7 +347,11 @@ describe('resources', () => {
     it('refuses consuming more than is left (409), changing nothing', async () => {
       const owner = await registeredUser('volunteer');
       const created = await newResource(owner, { quantity: 2 });
-      const problem = expectProblem(await call('PATCH', `/resources/${created.id}`, { token: owner.token, body: { consume: 3 } }), 409, 'conflict');
+      const problem = expectProblem(
+        await call('PATCH', `/resources/${created.id}`, { token: owner.token, body: { consume: 3 } }),
+        409,
+        'conflict',
+      );
       assert.equal(problem.quantity, 2);
       assert.equal((await storedResource(created.id))?.quantity, 2);
     });
@@ -238,14 +369,22 @@ describe('resources', () => {
       it(`rejects ${what} with 400, changing nothing`, async () => {
         const owner = await registeredUser('volunteer');
         const created = await newResource(owner);
-        expectProblem(await call('PATCH', `/resources/${created.id}`, { token: owner.token, body }), 400, 'validation_failed');
+        expectProblem(
+          await call('PATCH', `/resources/${created.id}`, { token: owner.token, body }),
+          400,
+          'validation_failed',
+        );
         const stored = await storedResource(created.id);
         assert.equal(stored?.updated_at, created.updated_at);
       });
     }
 
     it('answers 404 for an unknown resource', async () => {
-      expectProblem(await call('PATCH', `/resources/${uniqueId('none')}`, { token: admin.token, body: { name: 'x' } }), 404, 'not_found');
+      expectProblem(
+        await call('PATCH', `/resources/${uniqueId('none')}`, { token: admin.token, body: { name: 'x' } }),
+        404,
+        'not_found',
+      );
     });
 
     it('lets the assignee of the task holding the resource record usage, and nothing else', async () => {
@@ -254,10 +393,17 @@ describe('resources', () => {
       const disaster = await confirmedDisaster();
       const fuel = await newResource(owner, { category: 'other', name: 'Fuel', quantity: 40, unit: 'litres' });
       await readyTask(admin, responder, disaster.id, { resource_ids: [fuel.id] });
-      const used = expectStatus(await call('PATCH', `/resources/${fuel.id}`, { token: responder.token, body: { consume: 15 } }), 200);
+      const used = expectStatus(
+        await call('PATCH', `/resources/${fuel.id}`, { token: responder.token, body: { consume: 15 } }),
+        200,
+      );
       assert.equal(used.quantity, 25);
       assert.equal(used.status, 'in_use');
-      expectProblem(await call('PATCH', `/resources/${fuel.id}`, { token: responder.token, body: { name: 'Diesel' } }), 403, 'forbidden');
+      expectProblem(
+        await call('PATCH', `/resources/${fuel.id}`, { token: responder.token, body: { name: 'Diesel' } }),
+        403,
+        'forbidden',
+      );
       assert.equal((await storedResource(fuel.id))?.name, 'Fuel');
     });
   });
@@ -266,11 +412,17 @@ describe('resources', () => {
     it('lets the owner take a resource out of service and back, holding and releasing its claim', async () => {
       const owner = await registeredUser('volunteer');
       const created = await newResource(owner);
-      const off = expectStatus(await call('PUT', `/resources/${created.id}/status`, { token: owner.token, body: { status: 'not_available' } }), 200);
+      const off = expectStatus(
+        await call('PUT', `/resources/${created.id}/status`, { token: owner.token, body: { status: 'not_available' } }),
+        200,
+      );
       assert.equal(off.status, 'not_available');
       assert.equal((await storedResource(created.id))?.status, 'not_available');
       assert.equal((await claimOf(created.id))?.holder, 'owner');
-      const on = expectStatus(await call('PUT', `/resources/${created.id}/status`, { token: owner.token, body: { status: 'available' } }), 200);
+      const on = expectStatus(
+        await call('PUT', `/resources/${created.id}/status`, { token: owner.token, body: { status: 'available' } }),
+        200,
+      );
       assert.equal(on.status, 'available');
       await assertFree(created.id);
     });
@@ -282,12 +434,22 @@ describe('resources', () => {
       const task = expectStatus(
         await call('POST', '/tasks', {
           token: admin.token,
-          body: { disaster_id: disaster.id, priority: 1, instructions: 'Ferry', role_required: 'responder', resource_ids: [created.id] },
+          body: {
+            disaster_id: disaster.id,
+            priority: 1,
+            instructions: 'Ferry',
+            role_required: 'responder',
+            resource_ids: [created.id],
+          },
         }),
         201,
       );
       for (const status of ['not_available', 'available']) {
-        const problem = expectProblem(await call('PUT', `/resources/${created.id}/status`, { token: owner.token, body: { status } }), 409, 'conflict');
+        const problem = expectProblem(
+          await call('PUT', `/resources/${created.id}/status`, { token: owner.token, body: { status } }),
+          409,
+          'conflict',
+        );
         assert.equal(problem.task_id, task.id);
       }
       const stored = await storedResource(created.id);
@@ -300,7 +462,11 @@ describe('resources', () => {
       const owner = await registeredUser('volunteer');
       const created = await newResource(owner);
       for (const status of ['in_use', 'broken', 1]) {
-        expectProblem(await call('PUT', `/resources/${created.id}/status`, { token: owner.token, body: { status } }), 400, 'validation_failed');
+        expectProblem(
+          await call('PUT', `/resources/${created.id}/status`, { token: owner.token, body: { status } }),
+          400,
+          'validation_failed',
+        );
       }
       await assertFree(created.id);
     });
@@ -308,7 +474,14 @@ describe('resources', () => {
     it("refuses someone else's resource with 403", async () => {
       const owner = await registeredUser('volunteer');
       const created = await newResource(owner);
-      expectProblem(await call('PUT', `/resources/${created.id}/status`, { token: volunteer.token, body: { status: 'not_available' } }), 403, 'forbidden');
+      expectProblem(
+        await call('PUT', `/resources/${created.id}/status`, {
+          token: volunteer.token,
+          body: { status: 'not_available' },
+        }),
+        403,
+        'forbidden',
+      );
       await assertFree(created.id);
     });
 
@@ -316,12 +489,23 @@ describe('resources', () => {
       const owner = await registeredUser('volunteer');
       const created = await newResource(owner, { quantity: 1 });
       expectStatus(await call('PATCH', `/resources/${created.id}`, { token: owner.token, body: { consume: 1 } }), 200);
-      expectProblem(await call('PUT', `/resources/${created.id}/status`, { token: owner.token, body: { status: 'available' } }), 409, 'conflict');
+      expectProblem(
+        await call('PUT', `/resources/${created.id}/status`, { token: owner.token, body: { status: 'available' } }),
+        409,
+        'conflict',
+      );
       assert.equal((await storedResource(created.id))?.status, 'not_available');
     });
 
     it('answers 404 for an unknown resource', async () => {
-      expectProblem(await call('PUT', `/resources/${uniqueId('none')}/status`, { token: admin.token, body: { status: 'available' } }), 404, 'not_found');
+      expectProblem(
+        await call('PUT', `/resources/${uniqueId('none')}/status`, {
+          token: admin.token,
+          body: { status: 'available' },
+        }),
+        404,
+        'not_found',
+      );
     });
   });
 });

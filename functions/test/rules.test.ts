@@ -10,8 +10,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+interface ClientQuery {
+  orderBy(field: string, direction: 'asc' | 'desc'): ClientQuery;
+  limit(count: number): ClientQuery;
+  get(): Promise<unknown>;
+}
 interface ClientDb {
-  collection(path: string): { get(): Promise<unknown>; add(data: object): Promise<unknown> };
+  collection(path: string): ClientQuery & { add(data: object): Promise<unknown> };
   doc(path: string): { get(): Promise<unknown>; set(data: object): Promise<unknown> };
 }
 interface Context {
@@ -25,7 +30,10 @@ interface RulesTestEnvironment {
   cleanup(): Promise<void>;
 }
 interface RulesUnitTesting {
-  initializeTestEnvironment(config: { projectId: string; firestore: { rules: string; host: string; port: number } }): Promise<RulesTestEnvironment>;
+  initializeTestEnvironment(config: {
+    projectId: string;
+    firestore: { rules: string; host: string; port: number };
+  }): Promise<RulesTestEnvironment>;
   assertSucceeds<T>(promise: Promise<T>): Promise<T>;
   assertFails(promise: Promise<unknown>): Promise<unknown>;
 }
@@ -65,6 +73,7 @@ describe('firestore.rules (official Firestore emulator only)', function () {
       const db = context.firestore();
       await db.doc('disasters/d1').set({ name: 'Flood', status: 'confirmed' });
       await db.doc('disasters/d1/members/member').set({ role: 'volunteer' });
+      await db.doc('disasters/d1/members/responder-member').set({ role: 'responder' });
       await db.doc('disasters/d1/messages/m1').set({ text: 'hello', sender_id: 'member' });
       await db.doc('users/alice/notifications/n1').set({ text: 'task assigned' });
       await db.doc('users/alice').set({ display_name: 'Alice' });
@@ -95,20 +104,42 @@ describe('firestore.rules (official Firestore emulator only)', function () {
     await rut.assertFails(anonymous().collection('disasters/d1/messages').get());
   });
 
+  it("the console's chat listener query (web/src/live.ts) is allowed to each role that uses it, refused to others", async () => {
+    const consoleQuery = (db: ReturnType<typeof member>) =>
+      db.collection('disasters/d1/messages').orderBy('created_at', 'desc').limit(100).get();
+    const responderMember = () => env.authenticatedContext('responder-member', { role: 'responder' }).firestore();
+    const responderOutsider = () => env.authenticatedContext('responder-outsider', { role: 'responder' }).firestore();
+    await rut.assertSucceeds(consoleQuery(admin()));
+    await rut.assertSucceeds(consoleQuery(member()));
+    await rut.assertSucceeds(consoleQuery(responderMember()));
+    await rut.assertFails(consoleQuery(responderOutsider()));
+    await rut.assertFails(consoleQuery(anonymous()));
+  });
+
   it('nobody writes chat messages directly, not even members or admins', async () => {
     await rut.assertFails(member().collection('disasters/d1/messages').add({ text: 'bypassing the API' }));
     await rut.assertFails(admin().doc('disasters/d1/messages/m2').set({ text: 'bypassing the API' }));
   });
 
   it('a user may read their own notifications and nobody else may', async () => {
-    await rut.assertSucceeds(env.authenticatedContext('alice').firestore().collection('users/alice/notifications').get());
+    await rut.assertSucceeds(
+      env.authenticatedContext('alice').firestore().collection('users/alice/notifications').get(),
+    );
     await rut.assertFails(env.authenticatedContext('bob').firestore().collection('users/alice/notifications').get());
     await rut.assertFails(admin().collection('users/alice/notifications').get());
-    await rut.assertFails(env.authenticatedContext('alice').firestore().doc('users/alice/notifications/n2').set({ text: 'forged' }));
+    await rut.assertFails(
+      env.authenticatedContext('alice').firestore().doc('users/alice/notifications/n2').set({ text: 'forged' }),
+    );
   });
 
-  it('everything else is denied: disasters, members, users, observations, for reading and writing', async () => {
-    for (const path of ['disasters/d1', 'disasters/d1/members/member', 'users/alice', 'observations/o1']) {
+  it('everything else is denied: disasters, members, users, observations, the audit log, for reading and writing', async () => {
+    for (const path of [
+      'disasters/d1',
+      'disasters/d1/members/member',
+      'users/alice',
+      'observations/o1',
+      'audit_log/a1',
+    ]) {
       await rut.assertFails(admin().doc(path).get());
       await rut.assertFails(member().doc(path).get());
       await rut.assertFails(member().doc(path).set({ forged: true }));

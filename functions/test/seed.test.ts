@@ -11,7 +11,13 @@ import { authRest } from './helpers/emulators.js';
 const volunteer = demoUsers.find((u) => u.role === 'volunteer')!;
 
 async function signIn(email: string): Promise<string> {
-  return (await authRest<{ idToken: string }>('signInWithPassword', { email, password: DEMO_PASSWORD, returnSecureToken: true })).idToken;
+  return (
+    await authRest<{ idToken: string }>('signInWithPassword', {
+      email,
+      password: DEMO_PASSWORD,
+      returnSecureToken: true,
+    })
+  ).idToken;
 }
 
 describe('demo seed (npm start)', () => {
@@ -30,9 +36,18 @@ describe('demo seed (npm start)', () => {
     const token = await signIn(volunteer.email);
     const joined = expectStatus(await call('GET', `/disasters/${DEMO_DISASTER_ID}/joined`, { token }), 200);
     assert.equal(joined.joined, true);
-    assert.equal((await collections.memberships.doc(volunteer.uid, DEMO_DISASTER_ID).get()).exists, true, "the volunteer's own list");
-    const answer = expectStatus(await call('POST', '/chatbot/ask', { token, body: { message: 'Tell me about the disaster' } }), 200);
+    assert.equal(
+      (await collections.memberships.doc(volunteer.uid, DEMO_DISASTER_ID).get()).exists,
+      true,
+      "the volunteer's own list",
+    );
+    const answer = expectStatus(
+      await call('POST', '/chatbot/ask', { token, body: { message: 'Tell me about the disaster' } }),
+      200,
+    );
     assert.match(answer.reply, /You joined it/);
+    // Vetted, so the demo shows what verified volunteers see (coarse areas) and can be assigned.
+    assert.equal(expectStatus(await call('GET', '/users/me', { token }), 200).verified, true);
   });
 
   it('is idempotent: a second run changes no membership date and adds no resource', async () => {

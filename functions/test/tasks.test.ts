@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { collections } from '../src/data/collections.js';
+import { verify } from './helpers/trust.js';
 import { call, expectProblem, expectStatus, registeredUser, uniqueId, type TestUser } from './helpers/api.js';
 import {
   assertFree,
@@ -38,8 +39,16 @@ describe('tasks', () => {
   describe('POST /tasks', () => {
     it('creates a pending task, allocating its resources: they become in_use, held by the task', async () => {
       const boat = await newResource(owner);
-      const medics = await newResource(owner, { name: 'Medic team', category: 'medical_team', quantity: 3, unit: 'people' });
-      const response = await call('POST', '/tasks', { token: admin.token, body: taskBody(disaster.id, { resource_ids: [boat.id, medics.id] }) });
+      const medics = await newResource(owner, {
+        name: 'Medic team',
+        category: 'medical_team',
+        quantity: 3,
+        unit: 'people',
+      });
+      const response = await call('POST', '/tasks', {
+        token: admin.token,
+        body: taskBody(disaster.id, { resource_ids: [boat.id, medics.id] }),
+      });
       const task = expectStatus(response, 201);
       assert.equal(task.status, 'pending');
       assert.equal(task.assigned_to, null);
@@ -71,7 +80,10 @@ describe('tasks', () => {
       const busy = await newResource(owner, { status: 'not_available' });
       const d = await confirmedDisaster();
       const problem = expectProblem(
-        await call('POST', '/tasks', { token: admin.token, body: taskBody(d.id, { resource_ids: [free.id, busy.id] }) }),
+        await call('POST', '/tasks', {
+          token: admin.token,
+          body: taskBody(d.id, { resource_ids: [free.id, busy.id] }),
+        }),
         409,
         'conflict',
       );
@@ -86,7 +98,10 @@ describe('tasks', () => {
       const free = await newResource(owner);
       const d = await confirmedDisaster();
       const problem = expectProblem(
-        await call('POST', '/tasks', { token: admin.token, body: taskBody(d.id, { resource_ids: [free.id, 'no-such-boat'] }) }),
+        await call('POST', '/tasks', {
+          token: admin.token,
+          body: taskBody(d.id, { resource_ids: [free.id, 'no-such-boat'] }),
+        }),
         404,
         'not_found',
       );
@@ -99,27 +114,51 @@ describe('tasks', () => {
       const other = await confirmedDisaster();
       const theirs = await newResource(owner, { disaster_id: other.id });
       const d = await confirmedDisaster();
-      const problem = expectProblem(await call('POST', '/tasks', { token: admin.token, body: taskBody(d.id, { resource_ids: [theirs.id] }) }), 409, 'conflict');
+      const problem = expectProblem(
+        await call('POST', '/tasks', { token: admin.token, body: taskBody(d.id, { resource_ids: [theirs.id] }) }),
+        409,
+        'conflict',
+      );
       assert.deepEqual(problem.resource_ids, [theirs.id]);
       await assertFree(theirs.id);
     });
 
     it('answers 404 for an unknown disaster and 409 for an unapproved suggestion', async () => {
-      expectProblem(await call('POST', '/tasks', { token: admin.token, body: taskBody('no-such-disaster') }), 404, 'not_found');
+      expectProblem(
+        await call('POST', '/tasks', { token: admin.token, body: taskBody('no-such-disaster') }),
+        404,
+        'not_found',
+      );
       const suggested = await confirmedDisaster({ status: 'suggested', confirmed_at: null, confirmed_by: null });
-      expectProblem(await call('POST', '/tasks', { token: admin.token, body: taskBody(suggested.id) }), 409, 'conflict');
+      expectProblem(
+        await call('POST', '/tasks', { token: admin.token, body: taskBody(suggested.id) }),
+        409,
+        'conflict',
+      );
       assert.equal((await tasksOf(suggested.id)).length, 0);
     });
 
     it('refuses a request that is unknown (404), of another disaster (400) or already fulfilled (409)', async () => {
       const d = await confirmedDisaster();
       const other = await confirmedDisaster();
-      expectProblem(await call('POST', '/tasks', { token: admin.token, body: taskBody(d.id, { request_id: 'no-such-request' }) }), 404, 'not_found');
+      expectProblem(
+        await call('POST', '/tasks', { token: admin.token, body: taskBody(d.id, { request_id: 'no-such-request' }) }),
+        404,
+        'not_found',
+      );
       const elsewhere = await helpRequest(other.id, 'someone');
-      const problem = expectProblem(await call('POST', '/tasks', { token: admin.token, body: taskBody(d.id, { request_id: elsewhere.id }) }), 400, 'validation_failed');
+      const problem = expectProblem(
+        await call('POST', '/tasks', { token: admin.token, body: taskBody(d.id, { request_id: elsewhere.id }) }),
+        400,
+        'validation_failed',
+      );
       assert.equal(problem.errors[0].path, 'body.request_id');
       const done = await helpRequest(d.id, 'someone', { status: 'fulfilled' });
-      expectProblem(await call('POST', '/tasks', { token: admin.token, body: taskBody(d.id, { request_id: done.id }) }), 409, 'conflict');
+      expectProblem(
+        await call('POST', '/tasks', { token: admin.token, body: taskBody(d.id, { request_id: done.id }) }),
+        409,
+        'conflict',
+      );
       assert.equal((await tasksOf(d.id)).length, 0);
       assert.equal((await storedRequest(elsewhere.id))?.status, 'open');
     });
@@ -145,7 +184,11 @@ describe('tasks', () => {
     for (const [what, change] of invalid) {
       it(`rejects ${what} with 400 and writes nothing`, async () => {
         const d = await confirmedDisaster();
-        expectProblem(await call('POST', '/tasks', { token: admin.token, body: taskBody(d.id, change) }), 400, 'validation_failed');
+        expectProblem(
+          await call('POST', '/tasks', { token: admin.token, body: taskBody(d.id, change) }),
+          400,
+          'validation_failed',
+        );
         assert.equal((await tasksOf(d.id)).length, 0);
       });
     }
@@ -161,10 +204,19 @@ describe('tasks', () => {
     it('assigns a responder, records it in the history and notifies them', async () => {
       const task = await newTask(admin, disaster.id);
       const assignee = await registeredUser('responder');
-      const assigned = expectStatus(await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: { user_id: assignee.uid } }), 200);
+      const assigned = expectStatus(
+        await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: { user_id: assignee.uid } }),
+        200,
+      );
       assert.equal(assigned.assigned_to, assignee.uid);
       assert.equal(typeof assigned.assigned_at, 'string');
-      assert.deepEqual(assigned.history.at(-1), { at: assigned.assigned_at, by: admin.uid, action: 'assigned', from: null, to: assignee.uid });
+      assert.deepEqual(assigned.history.at(-1), {
+        at: assigned.assigned_at,
+        by: admin.uid,
+        action: 'assigned',
+        from: null,
+        to: assignee.uid,
+      });
       assert.equal((await storedTask(task.id))?.assigned_to, assignee.uid);
       const notes = (await collections.notifications.ref(assignee.uid).get()).docs.map((d) => d.data());
       assert.equal(notes.length, 1);
@@ -174,22 +226,38 @@ describe('tasks', () => {
 
     it('lets a volunteer who is available take a volunteer task', async () => {
       const task = await newTask(admin, disaster.id, { role_required: 'volunteer' });
-      const vol = await registeredUser('volunteer', { availability: 'available' });
-      expectStatus(await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: { user_id: vol.uid } }), 200);
+      const vol = await verify(await registeredUser('volunteer', { availability: 'available' }));
+      expectStatus(
+        await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: { user_id: vol.uid } }),
+        200,
+      );
       assert.equal((await storedTask(task.id))?.assigned_to, vol.uid);
     });
 
     const cannot: [string, () => Promise<TestUser>, string][] = [
       ['an affected individual', () => registeredUser('affected_individual'), 'volunteer'],
       ['an admin', () => registeredUser('admin'), 'volunteer'],
-      ['a volunteer, for a responder task', () => registeredUser('volunteer', { availability: 'available' }), 'responder'],
-      ['a volunteer who is unavailable', () => registeredUser('volunteer'), 'volunteer'],
+      [
+        'a volunteer, for a responder task',
+        () => registeredUser('volunteer', { availability: 'available' }),
+        'responder',
+      ],
+      ['a volunteer who is unavailable', async () => verify(await registeredUser('volunteer')), 'volunteer'],
+      [
+        'a volunteer who is available but not verified',
+        () => registeredUser('volunteer', { availability: 'available' }),
+        'volunteer',
+      ],
     ];
     for (const [who, make, role] of cannot) {
       it(`refuses to assign ${who} (409), changing nothing and notifying no one`, async () => {
         const task = await newTask(admin, disaster.id, { role_required: role });
         const user = await make();
-        expectProblem(await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: { user_id: user.uid } }), 409, 'conflict');
+        expectProblem(
+          await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: { user_id: user.uid } }),
+          409,
+          'conflict',
+        );
         const stored = await storedTask(task.id);
         assert.equal(stored?.assigned_to, null);
         assert.equal(stored?.history.length, 1);
@@ -199,16 +267,39 @@ describe('tasks', () => {
 
     it('answers 404 for an unknown user or task, and 400 for a missing or malformed user_id', async () => {
       const task = await newTask(admin, disaster.id);
-      expectProblem(await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: { user_id: 'nobody-here' } }), 404, 'not_found');
-      expectProblem(await call('PATCH', `/tasks/${uniqueId('none')}/assign`, { token: admin.token, body: { user_id: responder.uid } }), 404, 'not_found');
-      expectProblem(await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: {} }), 400, 'validation_failed');
-      expectProblem(await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: { user_id: '../x' } }), 400, 'validation_failed');
+      expectProblem(
+        await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: { user_id: 'nobody-here' } }),
+        404,
+        'not_found',
+      );
+      expectProblem(
+        await call('PATCH', `/tasks/${uniqueId('none')}/assign`, {
+          token: admin.token,
+          body: { user_id: responder.uid },
+        }),
+        404,
+        'not_found',
+      );
+      expectProblem(
+        await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: {} }),
+        400,
+        'validation_failed',
+      );
+      expectProblem(
+        await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: { user_id: '../x' } }),
+        400,
+        'validation_failed',
+      );
       assert.equal((await storedTask(task.id))?.assigned_to, null);
     });
 
     it('refuses a responder assigning a task (403)', async () => {
       const task = await newTask(admin, disaster.id);
-      expectProblem(await call('PATCH', `/tasks/${task.id}/assign`, { token: responder.token, body: { user_id: responder.uid } }), 403, 'forbidden');
+      expectProblem(
+        await call('PATCH', `/tasks/${task.id}/assign`, { token: responder.token, body: { user_id: responder.uid } }),
+        403,
+        'forbidden',
+      );
       assert.equal((await storedTask(task.id))?.assigned_to, null);
     });
 
@@ -216,7 +307,11 @@ describe('tasks', () => {
       const task = await readyTask(admin, responder, disaster.id);
       expectStatus(await setStatus(responder, task.id, 'on_route'), 200);
       const other = await registeredUser('responder');
-      expectProblem(await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: { user_id: other.uid } }), 409, 'conflict');
+      expectProblem(
+        await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: { user_id: other.uid } }),
+        409,
+        'conflict',
+      );
       assert.equal((await storedTask(task.id))?.assigned_to, responder.uid);
     });
   });
@@ -266,7 +361,10 @@ describe('tasks', () => {
 
     it('refuses on_route before the task is authorized, or before it is assigned (409)', async () => {
       const task = await newTask(admin, disaster.id);
-      expectStatus(await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: { user_id: responder.uid } }), 200);
+      expectStatus(
+        await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: { user_id: responder.uid } }),
+        200,
+      );
       expectProblem(await setStatus(responder, task.id, 'on_route'), 409, 'conflict');
       assert.equal((await storedTask(task.id))?.status, 'pending');
       const unassigned = await newTask(admin, disaster.id);
@@ -313,7 +411,11 @@ describe('tasks', () => {
     it('rejects a status that is not in the table, or extra fields, with 400', async () => {
       const task = await readyTask(admin, responder, disaster.id);
       for (const body of [{ status: 'flying' }, { status: 'ON_ROUTE' }, {}, { status: 'on_route', note: 'hi' }]) {
-        expectProblem(await call('PATCH', `/tasks/${task.id}/status`, { token: responder.token, body }), 400, 'validation_failed');
+        expectProblem(
+          await call('PATCH', `/tasks/${task.id}/status`, { token: responder.token, body }),
+          400,
+          'validation_failed',
+        );
       }
       assert.equal((await storedTask(task.id))?.status, 'pending');
     });
@@ -332,7 +434,10 @@ describe('tasks', () => {
     it('a resource used up while in use ends not_available when the task frees it', async () => {
       const water = await newResource(owner, { category: 'water', name: 'Water', quantity: 20, unit: 'litres' });
       const task = await readyTask(admin, responder, disaster.id, { resource_ids: [water.id] });
-      expectStatus(await call('PATCH', `/resources/${water.id}`, { token: responder.token, body: { consume: 20 } }), 200);
+      expectStatus(
+        await call('PATCH', `/resources/${water.id}`, { token: responder.token, body: { consume: 20 } }),
+        200,
+      );
       expectStatus(await setStatus(responder, task.id, 'on_route'), 200);
       expectStatus(await setStatus(responder, task.id, 'completed'), 200);
       const stored = await storedResource(water.id);
@@ -374,7 +479,9 @@ describe('tasks', () => {
     it('never touches a request that was closed meanwhile', async () => {
       const request = await helpRequest(disaster.id, 'someone');
       const task = await readyTask(admin, responder, disaster.id, { request_id: request.id });
-      await collections.requests.doc(request.id).set({ ...(await storedRequest(request.id))!, status: 'closed', closed_reason: 'withdrawn' });
+      await collections.requests
+        .doc(request.id)
+        .set({ ...(await storedRequest(request.id))!, status: 'closed', closed_reason: 'withdrawn' });
       expectStatus(await setStatus(responder, task.id, 'on_route'), 200);
       expectStatus(await setStatus(responder, task.id, 'completed'), 200);
       assert.equal((await storedRequest(request.id))?.status, 'closed');
@@ -398,9 +505,15 @@ describe('tasks', () => {
       await readyTask(admin, responder, disaster.id);
       expectStatus(await setStatus(me, b.id, 'on_route'), 200);
       const all = expectStatus(await call('GET', '/tasks/me', { token: me.token }), 200);
-      assert.deepEqual(all.items.map((t: any) => t.id), [b.id, a.id]);
+      assert.deepEqual(
+        all.items.map((t: any) => t.id),
+        [b.id, a.id],
+      );
       const onRoute = expectStatus(await call('GET', '/tasks/me?status=on_route', { token: me.token }), 200);
-      assert.deepEqual(onRoute.items.map((t: any) => t.id), [b.id]);
+      assert.deepEqual(
+        onRoute.items.map((t: any) => t.id),
+        [b.id],
+      );
       expectProblem(await call('GET', '/tasks/me?status=asleep', { token: me.token }), 400, 'validation_failed');
     });
 
@@ -411,12 +524,27 @@ describe('tasks', () => {
       const t3 = await newTask(admin, d.id);
       expectStatus(await setStatus(admin, t2.id, 'cancelled'), 200);
       const page1 = expectStatus(await call('GET', `/tasks?disaster_id=${d.id}&limit=2`, { token: admin.token }), 200);
-      assert.deepEqual(page1.items.map((t: any) => t.id), [t3.id, t2.id]);
-      const page2 = expectStatus(await call('GET', `/tasks?disaster_id=${d.id}&limit=2&cursor=${page1.next_cursor}`, { token: admin.token }), 200);
-      assert.deepEqual(page2.items.map((t: any) => t.id), [t1.id]);
+      assert.deepEqual(
+        page1.items.map((t: any) => t.id),
+        [t3.id, t2.id],
+      );
+      const page2 = expectStatus(
+        await call('GET', `/tasks?disaster_id=${d.id}&limit=2&cursor=${page1.next_cursor}`, { token: admin.token }),
+        200,
+      );
+      assert.deepEqual(
+        page2.items.map((t: any) => t.id),
+        [t1.id],
+      );
       assert.equal(page2.next_cursor, null);
-      const cancelled = expectStatus(await call('GET', `/tasks?disaster_id=${d.id}&status=cancelled`, { token: admin.token }), 200);
-      assert.deepEqual(cancelled.items.map((t: any) => t.id), [t2.id]);
+      const cancelled = expectStatus(
+        await call('GET', `/tasks?disaster_id=${d.id}&status=cancelled`, { token: admin.token }),
+        200,
+      );
+      assert.deepEqual(
+        cancelled.items.map((t: any) => t.id),
+        [t2.id],
+      );
       expectProblem(await call('GET', '/tasks', { token: responder.token }), 403, 'forbidden');
       expectProblem(await call('GET', '/tasks?cursor=not*a*cursor', { token: admin.token }), 400, 'validation_failed');
     });

@@ -37,7 +37,10 @@ describe('trigger relay (embedded Firestore emulator)', function () {
     );
     assert.equal(warnings.length, 1);
     assert.match(warnings[0]!, /nested/);
-    assert.deepEqual(findCreateTriggers({}, (m) => warnings.push(m)), []);
+    assert.deepEqual(
+      findCreateTriggers({}, (m) => warnings.push(m)),
+      [],
+    );
     assert.equal(warnings.length, 1);
   });
 
@@ -50,7 +53,9 @@ describe('trigger relay (embedded Firestore emulator)', function () {
     const stop = relay(findCreateTriggers(exports), { db, projectId: projectId(), log: (l) => logs.push(l) });
     try {
       const at = Timestamp.fromDate(new Date('2024-05-01T12:00:00Z'));
-      await db.doc('relay_things/a').set({ name: 'Ada', count: 3, ratio: 0.5, at, tags: ['x'], nested: { ok: true }, none: null });
+      await db
+        .doc('relay_things/a')
+        .set({ name: 'Ada', count: 3, ratio: 0.5, at, tags: ['x'], nested: { ok: true }, none: null });
       await until('two deliveries', () => events.length >= 2);
       await db.doc('relay_things/a').update({ count: 4 }); // an update is not a creation
       await sleep(500);
@@ -58,7 +63,10 @@ describe('trigger relay (embedded Firestore emulator)', function () {
 
       const event = events.find((e) => e.params.id === 'a')!;
       assert.ok(event, 'the new document was delivered');
-      assert.ok(events.some((e) => e.params.id === 'before'), 'the existing document was delivered');
+      assert.ok(
+        events.some((e) => e.params.id === 'before'),
+        'the existing document was delivered',
+      );
       assert.equal(event.type, 'google.cloud.firestore.document.v1.created');
       assert.equal(event.document, 'relay_things/a');
       assert.equal(event.subject, 'documents/relay_things/a');
@@ -107,7 +115,12 @@ describe('trigger relay (embedded Firestore emulator)', function () {
       }),
     };
     const logs: string[] = [];
-    const stop = relay(findCreateTriggers(exports), { db, projectId: projectId(), baseDelayMs: 20, log: (l) => logs.push(l) });
+    const stop = relay(findCreateTriggers(exports), {
+      db,
+      projectId: projectId(),
+      baseDelayMs: 20,
+      log: (l) => logs.push(l),
+    });
     try {
       await db.doc('relay_flaky/one').set({ n: 1 });
       await db.doc('relay_plain/one').set({ n: 1 });
@@ -116,8 +129,14 @@ describe('trigger relay (embedded Firestore emulator)', function () {
       assert.equal(calls, 3);
       assert.equal(ids.size, 1, 'every attempt carries the same event id');
       assert.equal(plainCalls, 1);
-      assert.ok(logs.some((l) => l.startsWith('delivered flaky relay_flaky/one') && l.includes('attempt=3')), logs.join('\n'));
-      assert.ok(logs.some((l) => l.startsWith('dropped plain relay_plain/one')), logs.join('\n'));
+      assert.ok(
+        logs.some((l) => l.startsWith('delivered flaky relay_flaky/one') && l.includes('attempt=3')),
+        logs.join('\n'),
+      );
+      assert.ok(
+        logs.some((l) => l.startsWith('dropped plain relay_plain/one')),
+        logs.join('\n'),
+      );
     } finally {
       stop();
     }

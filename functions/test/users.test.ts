@@ -37,7 +37,10 @@ describe('users', () => {
     it('is an idempotent upsert: registering again keeps one profile and its creation time', async () => {
       const user = await registeredUser('volunteer', { skills: ['first aid'] });
       const before = (await call('GET', '/users/me', { token: user.token })).body;
-      const again = expectStatus(await call('POST', '/users/register', { token: user.token, body: { display_name: 'Renamed' } }), 200);
+      const again = expectStatus(
+        await call('POST', '/users/register', { token: user.token, body: { display_name: 'Renamed' } }),
+        200,
+      );
       assert.equal(again.created_at, before.created_at);
       assert.equal(again.display_name, 'Renamed');
       assert.deepEqual(again.skills, ['first aid'], 'fields not sent are kept');
@@ -49,7 +52,10 @@ describe('users', () => {
     it('lets a user register as a volunteer, with availability unavailable until they say otherwise', async () => {
       const uid = uniqueId('vol');
       const token = await tokenFor({ uid });
-      const profile = expectStatus(await call('POST', '/users/register', { token, body: { display_name: 'Vee', role: 'volunteer' } }), 200);
+      const profile = expectStatus(
+        await call('POST', '/users/register', { token, body: { display_name: 'Vee', role: 'volunteer' } }),
+        200,
+      );
       assert.equal(profile.role, 'volunteer');
       assert.equal(profile.availability, 'unavailable');
       assert.deepEqual(await claimsOf(uid), { role: 'volunteer' });
@@ -59,7 +65,11 @@ describe('users', () => {
       it(`refuses self-registration as ${role}, writing nothing and granting nothing`, async () => {
         const uid = uniqueId('climber');
         const token = await tokenFor({ uid });
-        const problem = expectProblem(await call('POST', '/users/register', { token, body: { display_name: 'Mallory', role } }), 403, 'forbidden');
+        const problem = expectProblem(
+          await call('POST', '/users/register', { token, body: { display_name: 'Mallory', role } }),
+          403,
+          'forbidden',
+        );
         assert.match(problem.detail, /granted by an admin/);
         assert.equal(await userDoc(uid), undefined);
         assert.deepEqual(await claimsOf(uid), {});
@@ -68,7 +78,11 @@ describe('users', () => {
 
     it('does not let an existing affected individual promote themselves', async () => {
       const user = await registeredUser('affected_individual');
-      expectProblem(await call('POST', '/users/register', { token: user.token, body: { role: 'admin' } }), 403, 'forbidden');
+      expectProblem(
+        await call('POST', '/users/register', { token: user.token, body: { role: 'admin' } }),
+        403,
+        'forbidden',
+      );
       assert.equal((await userDoc(user.uid))?.role, 'affected_individual');
       assert.equal((await claimsOf(user.uid)).role, 'affected_individual');
     });
@@ -76,7 +90,11 @@ describe('users', () => {
     it('keeps a granted role when its holder registers, and refuses a self-service role change', async () => {
       const admin = await registeredUser('admin');
       assert.equal((await userDoc(admin.uid))?.role, 'admin');
-      expectProblem(await call('POST', '/users/register', { token: admin.token, body: { role: 'volunteer' } }), 403, 'forbidden');
+      expectProblem(
+        await call('POST', '/users/register', { token: admin.token, body: { role: 'volunteer' } }),
+        403,
+        'forbidden',
+      );
       assert.equal((await userDoc(admin.uid))?.role, 'admin');
     });
 
@@ -93,10 +111,18 @@ describe('users', () => {
       ['a latitude sent as a string', { display_name: 'A', location: { lat: '10', lng: 0 } }, 'body.location.lat'],
       ['a location without lng', { display_name: 'A', location: { lat: 1 } }, 'body.location.lng'],
       ['an unknown availability', { display_name: 'A', role: 'volunteer', availability: 'maybe' }, 'body.availability'],
-      ['more than 20 skills', { display_name: 'A', skills: Array.from({ length: 21 }, (_, i) => `s${i}`) }, 'body.skills'],
+      [
+        'more than 20 skills',
+        { display_name: 'A', skills: Array.from({ length: 21 }, (_, i) => `s${i}`) },
+        'body.skills',
+      ],
       ['a skill over 40 characters', { display_name: 'A', skills: ['x'.repeat(41)] }, 'body.skills.0'],
       ['a field the caller may not set (id)', { display_name: 'A', id: 'someone-else' }, 'body'],
-      ['a field the caller may not set (created_at)', { display_name: 'A', created_at: '2020-01-01T00:00:00Z' }, 'body'],
+      [
+        'a field the caller may not set (created_at)',
+        { display_name: 'A', created_at: '2020-01-01T00:00:00Z' },
+        'body',
+      ],
       ['an unknown field', { display_name: 'A', is_admin: true }, 'body'],
       ['availability for a non-volunteer', { display_name: 'A', availability: 'available' }, 'body.availability'],
       ['no display name at first registration', { phone: '+14155550123' }, 'body.display_name'],
@@ -118,7 +144,11 @@ describe('users', () => {
     it('answers a body that is not JSON with 415 and writes nothing', async () => {
       const uid = uniqueId('text');
       const token = await tokenFor({ uid });
-      expectProblem(await call('POST', '/users/register', { token, rawBody: 'display_name=Ada', contentType: 'text/plain' }), 415, 'unsupported_media_type');
+      expectProblem(
+        await call('POST', '/users/register', { token, rawBody: 'display_name=Ada', contentType: 'text/plain' }),
+        415,
+        'unsupported_media_type',
+      );
       assert.equal(await userDoc(uid), undefined);
     });
 
@@ -127,10 +157,18 @@ describe('users', () => {
       const token = await tokenFor({ uid });
       // Declared as application/json the platform's own parser rejects it before the app (400);
       // under another JSON media type the app sees the bytes and answers problem+json.
-      const platform = await call('POST', '/users/register', { token, rawBody: '{"display_name": "Ada"', contentType: 'application/json' });
+      const platform = await call('POST', '/users/register', {
+        token,
+        rawBody: '{"display_name": "Ada"',
+        contentType: 'application/json',
+      });
       assert.equal(platform.status, 400);
       expectProblem(
-        await call('POST', '/users/register', { token, rawBody: '{"display_name": "Ada"', contentType: 'application/vnd.api+json' }),
+        await call('POST', '/users/register', {
+          token,
+          rawBody: '{"display_name": "Ada"',
+          contentType: 'application/vnd.api+json',
+        }),
         400,
         'malformed_body',
       );
@@ -140,14 +178,21 @@ describe('users', () => {
     it('answers a body over 100 KB with 413 and writes nothing', async () => {
       const uid = uniqueId('big');
       const token = await tokenFor({ uid });
-      const response = await call('POST', '/users/register', { token, body: { display_name: 'A', skills: ['x'.repeat(110 * 1024)] } });
+      const response = await call('POST', '/users/register', {
+        token,
+        body: { display_name: 'A', skills: ['x'.repeat(110 * 1024)] },
+      });
       expectProblem(response, 413, 'payload_too_large');
       assert.equal(await userDoc(uid), undefined);
     });
 
     it('rejects a JSON array body with 400', async () => {
       const token = await tokenFor({ uid: uniqueId('arr') });
-      expectProblem(await call('POST', '/users/register', { token, body: [{ display_name: 'A' }] }), 400, 'validation_failed');
+      expectProblem(
+        await call('POST', '/users/register', { token, body: [{ display_name: 'A' }] }),
+        400,
+        'validation_failed',
+      );
     });
   });
 
@@ -163,13 +208,17 @@ describe('users', () => {
     });
 
     it('answers a header that is not a Bearer token with 401', async () => {
-      expectProblem(await call('GET', '/users/me', { headers: { authorization: 'Basic YWxhZGRpbjpvcGVuc2VzYW1l' } }), 401, 'unauthenticated');
+      expectProblem(
+        await call('GET', '/users/me', { headers: { authorization: 'Basic YWxhZGRpbjpvcGVuc2VzYW1l' } }),
+        401,
+        'unauthenticated',
+      );
     });
 
     it('answers an expired token with 401', async () => {
       const token = await tokenFor({ uid: uniqueId('old') });
       const [header, payload] = token.split('.');
-      const claims = JSON.parse(Buffer.from(payload ?? "", 'base64url').toString()) as Record<string, number>;
+      const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, number>;
       const past = Math.floor(Date.now() / 1000) - 7200;
       const expired = `${header}.${Buffer.from(JSON.stringify({ ...claims, iat: past - 3600, auth_time: past - 3600, exp: past })).toString('base64url')}.`;
       const problem = expectProblem(await call('GET', '/users/me', { token: expired }), 401, 'unauthenticated');
@@ -203,27 +252,52 @@ describe('users', () => {
   describe('availability', () => {
     it('lets a volunteer read and set their availability', async () => {
       const volunteer = await registeredUser('volunteer');
-      assert.equal(expectStatus(await call('GET', '/users/me/availability', { token: volunteer.token }), 200).availability, 'unavailable');
-      const set = expectStatus(await call('PATCH', '/users/me/availability', { token: volunteer.token, body: { availability: 'available' } }), 200);
+      assert.equal(
+        expectStatus(await call('GET', '/users/me/availability', { token: volunteer.token }), 200).availability,
+        'unavailable',
+      );
+      const set = expectStatus(
+        await call('PATCH', '/users/me/availability', { token: volunteer.token, body: { availability: 'available' } }),
+        200,
+      );
       assert.equal(set.availability, 'available');
       assert.equal((await userDoc(volunteer.uid))?.availability, 'available');
-      assert.equal(expectStatus(await call('GET', '/users/me/availability', { token: volunteer.token }), 200).availability, 'available');
+      assert.equal(
+        expectStatus(await call('GET', '/users/me/availability', { token: volunteer.token }), 200).availability,
+        'available',
+      );
     });
 
     it('rejects any value other than available or unavailable, leaving it unchanged', async () => {
       const volunteer = await registeredUser('volunteer');
       for (const availability of ['busy', '', null, 1, ['available']]) {
-        expectProblem(await call('PATCH', '/users/me/availability', { token: volunteer.token, body: { availability } }), 400, 'validation_failed');
+        expectProblem(
+          await call('PATCH', '/users/me/availability', { token: volunteer.token, body: { availability } }),
+          400,
+          'validation_failed',
+        );
       }
-      expectProblem(await call('PATCH', '/users/me/availability', { token: volunteer.token, body: {} }), 400, 'validation_failed');
-      expectProblem(await call('PATCH', '/users/me/availability', { token: volunteer.token }), 400, 'validation_failed');
+      expectProblem(
+        await call('PATCH', '/users/me/availability', { token: volunteer.token, body: {} }),
+        400,
+        'validation_failed',
+      );
+      expectProblem(
+        await call('PATCH', '/users/me/availability', { token: volunteer.token }),
+        400,
+        'validation_failed',
+      );
       assert.equal((await userDoc(volunteer.uid))?.availability, 'unavailable');
     });
 
     it('is refused to users who are not volunteers', async () => {
       const person = await registeredUser('affected_individual');
       expectProblem(await call('GET', '/users/me/availability', { token: person.token }), 403, 'forbidden');
-      expectProblem(await call('PATCH', '/users/me/availability', { token: person.token, body: { availability: 'available' } }), 403, 'forbidden');
+      expectProblem(
+        await call('PATCH', '/users/me/availability', { token: person.token, body: { availability: 'available' } }),
+        403,
+        'forbidden',
+      );
       assert.equal((await userDoc(person.uid))?.availability, null);
     });
   });
@@ -231,7 +305,13 @@ describe('users', () => {
   describe('PATCH /users/me/location', () => {
     it('updates the location and its geohash', async () => {
       const user = await registeredUser('volunteer');
-      const profile = expectStatus(await call('PATCH', '/users/me/location', { token: user.token, body: { location: { lat: -33.86, lng: 151.21 } } }), 200);
+      const profile = expectStatus(
+        await call('PATCH', '/users/me/location', {
+          token: user.token,
+          body: { location: { lat: -33.86, lng: 151.21 } },
+        }),
+        200,
+      );
       assert.deepEqual(profile.location, { lat: -33.86, lng: 151.21 });
       const stored = await userDoc(user.uid);
       assert.deepEqual(stored?.location, { lat: -33.86, lng: 151.21 });
@@ -240,8 +320,18 @@ describe('users', () => {
 
     it('rejects coordinates out of range and leaves the location unchanged', async () => {
       const user = await registeredUser('volunteer', { location: { lat: 1, lng: 2 } });
-      for (const location of [{ lat: 90.5, lng: 0 }, { lat: 0, lng: 180.1 }, { lat: 'x', lng: 0 }, null, { lat: 1, lng: 2, alt: 3 }]) {
-        expectProblem(await call('PATCH', '/users/me/location', { token: user.token, body: { location } }), 400, 'validation_failed');
+      for (const location of [
+        { lat: 90.5, lng: 0 },
+        { lat: 0, lng: 180.1 },
+        { lat: 'x', lng: 0 },
+        null,
+        { lat: 1, lng: 2, alt: 3 },
+      ]) {
+        expectProblem(
+          await call('PATCH', '/users/me/location', { token: user.token, body: { location } }),
+          400,
+          'validation_failed',
+        );
       }
       assert.deepEqual((await userDoc(user.uid))?.location, { lat: 1, lng: 2 });
     });
@@ -249,7 +339,11 @@ describe('users', () => {
     it('answers 404 to a user who has not registered, and creates nothing', async () => {
       const uid = uniqueId('loc');
       const token = await tokenFor({ uid });
-      expectProblem(await call('PATCH', '/users/me/location', { token, body: { location: { lat: 1, lng: 1 } } }), 404, 'not_found');
+      expectProblem(
+        await call('PATCH', '/users/me/location', { token, body: { location: { lat: 1, lng: 1 } } }),
+        404,
+        'not_found',
+      );
       assert.equal(await userDoc(uid), undefined);
     });
   });
@@ -268,10 +362,13 @@ describe('users', () => {
   });
 
   describe('PUT /users/{uid}/role', () => {
-    it("lets an admin grant a role: the claim is set and the profile mirrors it", async () => {
+    it('lets an admin grant a role: the claim is set and the profile mirrors it', async () => {
       const admin = await registeredUser('admin');
       const target = await registeredUser('volunteer');
-      const profile = expectStatus(await call('PUT', `/users/${target.uid}/role`, { token: admin.token, body: { role: 'responder' } }), 200);
+      const profile = expectStatus(
+        await call('PUT', `/users/${target.uid}/role`, { token: admin.token, body: { role: 'responder' } }),
+        200,
+      );
       assert.equal(profile.role, 'responder');
       assert.equal(profile.availability, null);
       assert.equal((await claimsOf(target.uid)).role, 'responder');
@@ -281,17 +378,33 @@ describe('users', () => {
     it('is refused to non-admins, changing nothing', async () => {
       const responder = await registeredUser('responder');
       const target = await registeredUser('volunteer');
-      expectProblem(await call('PUT', `/users/${target.uid}/role`, { token: responder.token, body: { role: 'admin' } }), 403, 'forbidden');
-      expectProblem(await call('PUT', `/users/${responder.uid}/role`, { token: responder.token, body: { role: 'admin' } }), 403, 'forbidden');
+      expectProblem(
+        await call('PUT', `/users/${target.uid}/role`, { token: responder.token, body: { role: 'admin' } }),
+        403,
+        'forbidden',
+      );
+      expectProblem(
+        await call('PUT', `/users/${responder.uid}/role`, { token: responder.token, body: { role: 'admin' } }),
+        403,
+        'forbidden',
+      );
       assert.equal((await claimsOf(target.uid)).role, 'volunteer');
       assert.equal((await claimsOf(responder.uid)).role, 'responder');
     });
 
     it('answers 404 for an unknown user and 400 for an unknown role', async () => {
       const admin = await registeredUser('admin');
-      expectProblem(await call('PUT', `/users/${uniqueId('ghost')}/role`, { token: admin.token, body: { role: 'responder' } }), 404, 'not_found');
+      expectProblem(
+        await call('PUT', `/users/${uniqueId('ghost')}/role`, { token: admin.token, body: { role: 'responder' } }),
+        404,
+        'not_found',
+      );
       const target = await registeredUser('volunteer');
-      expectProblem(await call('PUT', `/users/${target.uid}/role`, { token: admin.token, body: { role: 'king' } }), 400, 'validation_failed');
+      expectProblem(
+        await call('PUT', `/users/${target.uid}/role`, { token: admin.token, body: { role: 'king' } }),
+        400,
+        'validation_failed',
+      );
       assert.equal((await claimsOf(target.uid)).role, 'volunteer');
     });
   });

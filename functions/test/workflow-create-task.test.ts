@@ -35,8 +35,20 @@ describe('turning an approved workflow task into a task', () => {
     const workflowTask = output.tasks[0];
     const suggestion = output.resources[0];
     if (approve) {
-      expectStatus(await call('PATCH', `/workflow-outputs/${request.id}/tasks/${workflowTask.id}`, { token: admin.token, body: { approval_status: 'approved' } }), 200);
-      expectStatus(await call('PATCH', `/workflow-outputs/${request.id}/resources/${suggestion.id}`, { token: admin.token, body: { approval_status: 'approved' } }), 200);
+      expectStatus(
+        await call('PATCH', `/workflow-outputs/${request.id}/tasks/${workflowTask.id}`, {
+          token: admin.token,
+          body: { approval_status: 'approved' },
+        }),
+        200,
+      );
+      expectStatus(
+        await call('PATCH', `/workflow-outputs/${request.id}/resources/${suggestion.id}`, {
+          token: admin.token,
+          body: { approval_status: 'approved' },
+        }),
+        200,
+      );
     }
     return { request, boat, workflowTask };
   }
@@ -66,7 +78,9 @@ describe('turning an approved workflow task into a task', () => {
   it('makes one task when two dispatchers convert at the same time', async () => {
     const { request, workflowTask } = await plannedRequest(true);
     const path = `/workflow-outputs/${request.id}/tasks/${workflowTask.id}/create-task`;
-    const answers = await Promise.all([1, 2, 3].map(() => call('POST', path, { token: admin.token, body: { resource_ids: [] } })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => call('POST', path, { token: admin.token, body: { resource_ids: [] } })),
+    );
     assert.deepEqual(answers.map((a) => a.status).sort(), [201, 409, 409]);
     const made = await tasksOf(request.id);
     assert.equal(made.length, 1);
@@ -75,8 +89,26 @@ describe('turning an approved workflow task into a task', () => {
 
   it('writes neither the task nor the link when the task is refused (a suggested resource was taken meanwhile)', async () => {
     const { request, boat, workflowTask } = await plannedRequest(true);
-    expectStatus(await call('POST', '/tasks', { token: admin.token, body: { disaster_id: request.disaster_id, priority: 1, instructions: 'Other use', role_required: 'responder', resource_ids: [boat.id] } }), 201);
-    const refused = expectProblem(await call('POST', `/workflow-outputs/${request.id}/tasks/${workflowTask.id}/create-task`, { token: admin.token }), 409, 'conflict');
+    expectStatus(
+      await call('POST', '/tasks', {
+        token: admin.token,
+        body: {
+          disaster_id: request.disaster_id,
+          priority: 1,
+          instructions: 'Other use',
+          role_required: 'responder',
+          resource_ids: [boat.id],
+        },
+      }),
+      201,
+    );
+    const refused = expectProblem(
+      await call('POST', `/workflow-outputs/${request.id}/tasks/${workflowTask.id}/create-task`, {
+        token: admin.token,
+      }),
+      409,
+      'conflict',
+    );
     assert.deepEqual(refused.resource_ids, [boat.id]);
     assert.equal((await tasksOf(request.id)).length, 0);
     assert.equal(await linkedTaskId(request.id, workflowTask.id), null);
@@ -84,21 +116,37 @@ describe('turning an approved workflow task into a task', () => {
 
   it('refuses a workflow task that is not approved, writing nothing', async () => {
     const { request, boat, workflowTask } = await plannedRequest(false);
-    expectProblem(await call('POST', `/workflow-outputs/${request.id}/tasks/${workflowTask.id}/create-task`, { token: admin.token }), 409, 'conflict');
+    expectProblem(
+      await call('POST', `/workflow-outputs/${request.id}/tasks/${workflowTask.id}/create-task`, {
+        token: admin.token,
+      }),
+      409,
+      'conflict',
+    );
     assert.equal((await tasksOf(request.id)).length, 0);
     assert.equal((await storedResource(boat.id))?.status, 'available');
   });
 
   it('answers 404 for an unknown workflow task and 400 for bad resource ids', async () => {
     const { request, workflowTask } = await plannedRequest(true);
-    expectProblem(await call('POST', `/workflow-outputs/${request.id}/tasks/nope/create-task`, { token: admin.token }), 404, 'not_found');
     expectProblem(
-      await call('POST', `/workflow-outputs/${request.id}/tasks/${workflowTask.id}/create-task`, { token: admin.token, body: { resource_ids: ['a/b'] } }),
+      await call('POST', `/workflow-outputs/${request.id}/tasks/nope/create-task`, { token: admin.token }),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await call('POST', `/workflow-outputs/${request.id}/tasks/${workflowTask.id}/create-task`, {
+        token: admin.token,
+        body: { resource_ids: ['a/b'] },
+      }),
       400,
       'validation_failed',
     );
     expectProblem(
-      await call('POST', `/workflow-outputs/${request.id}/tasks/${workflowTask.id}/create-task`, { token: admin.token, body: { resource_ids: [], extra: 1 } }),
+      await call('POST', `/workflow-outputs/${request.id}/tasks/${workflowTask.id}/create-task`, {
+        token: admin.token,
+        body: { resource_ids: [], extra: 1 },
+      }),
       400,
       'validation_failed',
     );

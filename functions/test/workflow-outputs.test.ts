@@ -26,7 +26,8 @@ describe('workflow outputs', () => {
   });
 
   /** A request with no output yet (nothing plans it unless the test does). */
-  const unplanned = (need: 'rescue' | 'water' = 'rescue') => quietRequest({ owner: owner.uid, disasterId, at: spot(), need });
+  const unplanned = (need: 'rescue' | 'water' = 'rescue') =>
+    quietRequest({ owner: owner.uid, disasterId, at: spot(), need });
 
   describe('POST /workflow-outputs', () => {
     it('creates the output of a request written by a dispatcher (201), then adds to it (200)', async () => {
@@ -35,7 +36,12 @@ describe('workflow outputs', () => {
       const created = expectStatus(
         await call('POST', '/workflow-outputs', {
           token: admin.token,
-          body: { request_id: request.id, rationale: 'Boats first', tasks: [task], resources: [{ resource_id: boat.id, reason: 'closest boat' }] },
+          body: {
+            request_id: request.id,
+            rationale: 'Boats first',
+            tasks: [task],
+            resources: [{ resource_id: boat.id, reason: 'closest boat' }],
+          },
         }),
         201,
       );
@@ -52,13 +58,21 @@ describe('workflow outputs', () => {
       const updated = expectStatus(
         await call('POST', '/workflow-outputs', {
           token: admin.token,
-          body: { request_id: request.id, rationale: 'Boats, then a truck', tasks: [{ ...task, role_required: 'volunteer', priority: 3 }], resources: [{ resource_id: truck.id }] },
+          body: {
+            request_id: request.id,
+            rationale: 'Boats, then a truck',
+            tasks: [{ ...task, role_required: 'volunteer', priority: 3 }],
+            resources: [{ resource_id: truck.id }],
+          },
         }),
         200,
       );
       assert.equal(updated.rationale, 'Boats, then a truck');
       assert.equal(updated.tasks.length, 2);
-      assert.deepEqual(updated.resources.map((r: any) => r.resource_id), [boat.id, truck.id]);
+      assert.deepEqual(
+        updated.resources.map((r: any) => r.resource_id),
+        [boat.id, truck.id],
+      );
       assert.equal(updated.created_at, created.created_at);
       const stored = await outputOf(request.id);
       assert.equal(stored?.tasks.length, 2);
@@ -69,17 +83,54 @@ describe('workflow outputs', () => {
       const request = await unplanned();
       const busy = await resource(request.location, { status: 'in_use', task_id: 'task-x' });
       const free = await resource(request.location);
-      expectProblem(await call('POST', '/workflow-outputs', { token: admin.token, body: { request_id: 'no-such-request', tasks: [task] } }), 404, 'not_found');
-      expectProblem(await call('POST', '/workflow-outputs', { token: admin.token, body: { request_id: request.id, resources: [{ resource_id: 'no-such-resource' }] } }), 404, 'not_found');
-      expectProblem(await call('POST', '/workflow-outputs', { token: admin.token, body: { request_id: request.id, tasks: [task], resources: [{ resource_id: busy.id }] } }), 409, 'conflict');
       expectProblem(
-        await call('POST', '/workflow-outputs', { token: admin.token, body: { request_id: request.id, resources: [{ resource_id: free.id }, { resource_id: free.id }] } }),
+        await call('POST', '/workflow-outputs', {
+          token: admin.token,
+          body: { request_id: 'no-such-request', tasks: [task] },
+        }),
+        404,
+        'not_found',
+      );
+      expectProblem(
+        await call('POST', '/workflow-outputs', {
+          token: admin.token,
+          body: { request_id: request.id, resources: [{ resource_id: 'no-such-resource' }] },
+        }),
+        404,
+        'not_found',
+      );
+      expectProblem(
+        await call('POST', '/workflow-outputs', {
+          token: admin.token,
+          body: { request_id: request.id, tasks: [task], resources: [{ resource_id: busy.id }] },
+        }),
+        409,
+        'conflict',
+      );
+      expectProblem(
+        await call('POST', '/workflow-outputs', {
+          token: admin.token,
+          body: { request_id: request.id, resources: [{ resource_id: free.id }, { resource_id: free.id }] },
+        }),
         409,
         'conflict',
       );
       assert.equal(await outputOf(request.id), undefined);
-      expectStatus(await call('POST', '/workflow-outputs', { token: admin.token, body: { request_id: request.id, resources: [{ resource_id: free.id }] } }), 201);
-      expectProblem(await call('POST', '/workflow-outputs', { token: admin.token, body: { request_id: request.id, resources: [{ resource_id: free.id }] } }), 409, 'conflict');
+      expectStatus(
+        await call('POST', '/workflow-outputs', {
+          token: admin.token,
+          body: { request_id: request.id, resources: [{ resource_id: free.id }] },
+        }),
+        201,
+      );
+      expectProblem(
+        await call('POST', '/workflow-outputs', {
+          token: admin.token,
+          body: { request_id: request.id, resources: [{ resource_id: free.id }] },
+        }),
+        409,
+        'conflict',
+      );
       assert.equal((await outputOf(request.id))?.resources.length, 1);
     });
 
@@ -99,7 +150,11 @@ describe('workflow outputs', () => {
       it(`refuses ${what} with 400, writing nothing`, async () => {
         const request = await unplanned();
         const withId = 'request_id' in body || what === 'no request_id' ? body : { request_id: request.id, ...body };
-        expectProblem(await call('POST', '/workflow-outputs', { token: admin.token, body: withId }), 400, 'validation_failed');
+        expectProblem(
+          await call('POST', '/workflow-outputs', { token: admin.token, body: withId }),
+          400,
+          'validation_failed',
+        );
         assert.equal(await outputOf(request.id), undefined);
       });
     }
@@ -112,11 +167,21 @@ describe('workflow outputs', () => {
       assert.equal(await runPlanning(request.id, { gemini: null }), 'planned');
       const output = expectStatus(await call('GET', `/workflow-outputs/${request.id}`, { token: admin.token }), 200);
       assert.equal(output.planner, 'deterministic');
-      const list = expectStatus(await call('GET', `/workflow-outputs?disaster_id=${disasterId}&limit=200`, { token: admin.token }), 200);
+      const list = expectStatus(
+        await call('GET', `/workflow-outputs?disaster_id=${disasterId}&limit=200`, { token: admin.token }),
+        200,
+      );
       assert.ok(list.items.some((o: any) => o.id === request.id));
-      const none = expectStatus(await call('GET', '/workflow-outputs?disaster_id=no-such-disaster', { token: admin.token }), 200);
+      const none = expectStatus(
+        await call('GET', '/workflow-outputs?disaster_id=no-such-disaster', { token: admin.token }),
+        200,
+      );
       assert.deepEqual(none, { items: [], next_cursor: null });
-      expectProblem(await call('GET', '/workflow-outputs?planner=robot', { token: admin.token }), 400, 'validation_failed');
+      expectProblem(
+        await call('GET', '/workflow-outputs?planner=robot', { token: admin.token }),
+        400,
+        'validation_failed',
+      );
       expectStatus(await call('DELETE', `/workflow-outputs/${request.id}`, { token: admin.token }), 204);
       assert.equal(await outputOf(request.id), undefined);
       expectProblem(await call('DELETE', `/workflow-outputs/${request.id}`, { token: admin.token }), 404, 'not_found');
@@ -136,18 +201,35 @@ describe('workflow outputs', () => {
     it('lists planned tasks in plan order with paging, approves one, edits one, removes one', async () => {
       const request = await unplanned('rescue');
       await runPlanning(request.id, { gemini: null });
-      const first = expectStatus(await call('GET', `/workflow-outputs/${request.id}/tasks?limit=1`, { token: admin.token }), 200);
+      const first = expectStatus(
+        await call('GET', `/workflow-outputs/${request.id}/tasks?limit=1`, { token: admin.token }),
+        200,
+      );
       assert.equal(first.items.length, 1);
       assert.equal(first.items[0].id, 't1');
-      const second = expectStatus(await call('GET', `/workflow-outputs/${request.id}/tasks?limit=1&cursor=${first.next_cursor}`, { token: admin.token }), 200);
+      const second = expectStatus(
+        await call('GET', `/workflow-outputs/${request.id}/tasks?limit=1&cursor=${first.next_cursor}`, {
+          token: admin.token,
+        }),
+        200,
+      );
       assert.equal(second.items[0].id, 't2');
       assert.equal(second.next_cursor, null);
 
-      const approved = expectStatus(await call('PATCH', `/workflow-outputs/${request.id}/tasks/t1`, { token: admin.token, body: { approval_status: 'approved' } }), 200);
+      const approved = expectStatus(
+        await call('PATCH', `/workflow-outputs/${request.id}/tasks/t1`, {
+          token: admin.token,
+          body: { approval_status: 'approved' },
+        }),
+        200,
+      );
       assert.equal(approved.approval_status, 'approved');
       assert.equal(approved.instructions, first.items[0].instructions);
       const edited = expectStatus(
-        await call('PATCH', `/workflow-outputs/${request.id}/tasks/t2`, { token: admin.token, body: { instructions: 'Drive evacuees to the stadium', priority: 1 } }),
+        await call('PATCH', `/workflow-outputs/${request.id}/tasks/t2`, {
+          token: admin.token,
+          body: { instructions: 'Drive evacuees to the stadium', priority: 1 },
+        }),
         200,
       );
       assert.equal(edited.priority, 1);
@@ -156,8 +238,15 @@ describe('workflow outputs', () => {
       assert.equal(stored?.tasks.find((t) => t.id === 't2')?.instructions, 'Drive evacuees to the stadium');
 
       expectStatus(await call('DELETE', `/workflow-outputs/${request.id}/tasks/t2`, { token: admin.token }), 204);
-      assert.deepEqual((await outputOf(request.id))?.tasks.map((t) => t.id), ['t1']);
-      expectProblem(await call('DELETE', `/workflow-outputs/${request.id}/tasks/t2`, { token: admin.token }), 404, 'not_found');
+      assert.deepEqual(
+        (await outputOf(request.id))?.tasks.map((t) => t.id),
+        ['t1'],
+      );
+      expectProblem(
+        await call('DELETE', `/workflow-outputs/${request.id}/tasks/t2`, { token: admin.token }),
+        404,
+        'not_found',
+      );
     });
 
     it('adds a task with a suggested assignee of the right role, and refuses an unknown user (404) or another role (409)', async () => {
@@ -166,15 +255,39 @@ describe('workflow outputs', () => {
       const responder = await registeredUser('responder');
       const volunteer = await registeredUser('volunteer');
       const added = expectStatus(
-        await call('POST', `/workflow-outputs/${request.id}/tasks`, { token: admin.token, body: { ...task, suggested_assignee_id: responder.uid } }),
+        await call('POST', `/workflow-outputs/${request.id}/tasks`, {
+          token: admin.token,
+          body: { ...task, suggested_assignee_id: responder.uid },
+        }),
         201,
       );
       assert.equal(added.source, 'dispatcher');
       assert.equal(added.suggested_assignee_id, responder.uid);
       const count = (await outputOf(request.id))?.tasks.length;
-      expectProblem(await call('POST', `/workflow-outputs/${request.id}/tasks`, { token: admin.token, body: { ...task, suggested_assignee_id: 'nobody' } }), 404, 'not_found');
-      expectProblem(await call('POST', `/workflow-outputs/${request.id}/tasks`, { token: admin.token, body: { ...task, suggested_assignee_id: volunteer.uid } }), 409, 'conflict');
-      expectProblem(await call('PATCH', `/workflow-outputs/${request.id}/tasks/${added.id}`, { token: admin.token, body: { role_required: 'volunteer' } }), 409, 'conflict');
+      expectProblem(
+        await call('POST', `/workflow-outputs/${request.id}/tasks`, {
+          token: admin.token,
+          body: { ...task, suggested_assignee_id: 'nobody' },
+        }),
+        404,
+        'not_found',
+      );
+      expectProblem(
+        await call('POST', `/workflow-outputs/${request.id}/tasks`, {
+          token: admin.token,
+          body: { ...task, suggested_assignee_id: volunteer.uid },
+        }),
+        409,
+        'conflict',
+      );
+      expectProblem(
+        await call('PATCH', `/workflow-outputs/${request.id}/tasks/${added.id}`, {
+          token: admin.token,
+          body: { role_required: 'volunteer' },
+        }),
+        409,
+        'conflict',
+      );
       assert.equal((await outputOf(request.id))?.tasks.length, count);
       assert.equal((await outputOf(request.id))?.tasks.find((t) => t.id === added.id)?.role_required, 'responder');
     });
@@ -183,11 +296,30 @@ describe('workflow outputs', () => {
       const request = await unplanned();
       await runPlanning(request.id, { gemini: null });
       const before = await outputOf(request.id);
-      for (const body of [{}, { priority: 6 }, { approval_status: 'maybe' }, { instructions: '' }, { task_id: 'x' }, { role_required: 'admin' }]) {
-        expectProblem(await call('PATCH', `/workflow-outputs/${request.id}/tasks/t1`, { token: admin.token, body }), 400, 'validation_failed');
+      for (const body of [
+        {},
+        { priority: 6 },
+        { approval_status: 'maybe' },
+        { instructions: '' },
+        { task_id: 'x' },
+        { role_required: 'admin' },
+      ]) {
+        expectProblem(
+          await call('PATCH', `/workflow-outputs/${request.id}/tasks/t1`, { token: admin.token, body }),
+          400,
+          'validation_failed',
+        );
       }
-      expectProblem(await call('PATCH', `/workflow-outputs/${request.id}/tasks/t99`, { token: admin.token, body: { priority: 2 } }), 404, 'not_found');
-      expectProblem(await call('POST', '/workflow-outputs/no-such-request/tasks', { token: admin.token, body: task }), 404, 'not_found');
+      expectProblem(
+        await call('PATCH', `/workflow-outputs/${request.id}/tasks/t99`, { token: admin.token, body: { priority: 2 } }),
+        404,
+        'not_found',
+      );
+      expectProblem(
+        await call('POST', '/workflow-outputs/no-such-request/tasks', { token: admin.token, body: task }),
+        404,
+        'not_found',
+      );
       assert.deepEqual(await outputOf(request.id), before);
     });
   });
@@ -197,26 +329,76 @@ describe('workflow outputs', () => {
       const request = await unplanned('water');
       const tank = await resource(north(request.location, 1), { category: 'water' });
       await runPlanning(request.id, { gemini: null });
-      const list = expectStatus(await call('GET', `/workflow-outputs/${request.id}/resources`, { token: admin.token }), 200);
-      assert.deepEqual(list.items.map((r: any) => r.resource_id), [tank.id]);
-      expectProblem(await call('POST', `/workflow-outputs/${request.id}/resources`, { token: admin.token, body: { resource_id: tank.id } }), 409, 'conflict');
+      const list = expectStatus(
+        await call('GET', `/workflow-outputs/${request.id}/resources`, { token: admin.token }),
+        200,
+      );
+      assert.deepEqual(
+        list.items.map((r: any) => r.resource_id),
+        [tank.id],
+      );
+      expectProblem(
+        await call('POST', `/workflow-outputs/${request.id}/resources`, {
+          token: admin.token,
+          body: { resource_id: tank.id },
+        }),
+        409,
+        'conflict',
+      );
 
       const generator = await resource(north(request.location, 30), { category: 'generator' });
       const added = expectStatus(
-        await call('POST', `/workflow-outputs/${request.id}/resources`, { token: admin.token, body: { resource_id: generator.id, reason: 'pump power' } }),
+        await call('POST', `/workflow-outputs/${request.id}/resources`, {
+          token: admin.token,
+          body: { resource_id: generator.id, reason: 'pump power' },
+        }),
         201,
       );
       assert.equal(added.source, 'dispatcher');
       assert.equal(added.reason, 'pump power');
-      const rejected = expectStatus(await call('PATCH', `/workflow-outputs/${request.id}/resources/${added.id}`, { token: admin.token, body: { approval_status: 'rejected' } }), 200);
+      const rejected = expectStatus(
+        await call('PATCH', `/workflow-outputs/${request.id}/resources/${added.id}`, {
+          token: admin.token,
+          body: { approval_status: 'rejected' },
+        }),
+        200,
+      );
       assert.equal(rejected.approval_status, 'rejected');
       assert.equal((await outputOf(request.id))?.resources.find((r) => r.id === added.id)?.approval_status, 'rejected');
-      expectProblem(await call('PATCH', `/workflow-outputs/${request.id}/resources/${added.id}`, { token: admin.token, body: { approval_status: 'yes' } }), 400, 'validation_failed');
-      expectProblem(await call('PATCH', `/workflow-outputs/${request.id}/resources/${added.id}`, { token: admin.token, body: {} }), 400, 'validation_failed');
-      expectStatus(await call('DELETE', `/workflow-outputs/${request.id}/resources/${added.id}`, { token: admin.token }), 204);
-      assert.deepEqual((await outputOf(request.id))?.resources.map((r) => r.resource_id), [tank.id]);
-      expectProblem(await call('DELETE', `/workflow-outputs/${request.id}/resources/${added.id}`, { token: admin.token }), 404, 'not_found');
-      expectProblem(await call('POST', `/workflow-outputs/${request.id}/resources`, { token: admin.token, body: { resource_id: 'no-such-resource' } }), 404, 'not_found');
+      expectProblem(
+        await call('PATCH', `/workflow-outputs/${request.id}/resources/${added.id}`, {
+          token: admin.token,
+          body: { approval_status: 'yes' },
+        }),
+        400,
+        'validation_failed',
+      );
+      expectProblem(
+        await call('PATCH', `/workflow-outputs/${request.id}/resources/${added.id}`, { token: admin.token, body: {} }),
+        400,
+        'validation_failed',
+      );
+      expectStatus(
+        await call('DELETE', `/workflow-outputs/${request.id}/resources/${added.id}`, { token: admin.token }),
+        204,
+      );
+      assert.deepEqual(
+        (await outputOf(request.id))?.resources.map((r) => r.resource_id),
+        [tank.id],
+      );
+      expectProblem(
+        await call('DELETE', `/workflow-outputs/${request.id}/resources/${added.id}`, { token: admin.token }),
+        404,
+        'not_found',
+      );
+      expectProblem(
+        await call('POST', `/workflow-outputs/${request.id}/resources`, {
+          token: admin.token,
+          body: { resource_id: 'no-such-resource' },
+        }),
+        404,
+        'not_found',
+      );
     });
   });
 });

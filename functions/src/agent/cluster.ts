@@ -4,7 +4,7 @@ import type { DisasterType } from '../disasters/model.js';
 import type { Observation, ObservationType } from '../observations/model.js';
 import { distanceKm } from '../shared/geo.js';
 import type { Location } from '../shared/schemas.js';
-import type { AgentConfig } from './config.js';
+import type { AgentConfig } from '../config.js';
 
 const HOUR_MS = 3_600_000;
 const millis = (o: Observation) => Date.parse(o.created_at);
@@ -19,7 +19,11 @@ export function byAge(a: Observation, b: Observation): number {
  * id) join when they lie within `clusterRadiusKm` of every member already in and the members'
  * times stay within `windowHours` of each other. Returned oldest first.
  */
-export function clusterAround(seed: Observation, candidates: readonly Observation[], config: AgentConfig): Observation[] {
+export function clusterAround(
+  seed: Observation,
+  candidates: readonly Observation[],
+  config: AgentConfig,
+): Observation[] {
   const windowMs = config.windowHours * HOUR_MS;
   const others = candidates
     .filter((candidate) => candidate.id !== seed.id)

@@ -32,9 +32,21 @@ export async function readEvidence(observationIds: readonly string[]): Promise<M
 }
 
 /** Within the discard transaction: tombstones the evidence of the discarded suggestion. */
-export function markDiscarded(tx: Transaction, disasterId: string, clusterKey: string, observationIds: readonly string[], now: string): void {
+export function markDiscarded(
+  tx: Transaction,
+  disasterId: string,
+  clusterKey: string,
+  observationIds: readonly string[],
+  now: string,
+): void {
   for (const observationId of observationIds) {
-    const record: Evidence = { observation_id: observationId, disaster_id: disasterId, cluster_key: clusterKey, state: 'discarded', updated_at: now };
+    const record: Evidence = {
+      observation_id: observationId,
+      disaster_id: disasterId,
+      cluster_key: clusterKey,
+      state: 'discarded',
+      updated_at: now,
+    };
     tx.set(evidenceRef(observationId), record);
   }
 }

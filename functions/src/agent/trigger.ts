@@ -1,9 +1,7 @@
 // Adapter between the Firestore trigger (index.ts) and the agent: loaded lazily by the trigger.
-import { configuredGeminiKey } from '../config.js';
+import { agentConfig, configuredGemini } from '../config.js';
 import { logs } from '../logs.js';
-import { agentConfig } from './config.js';
 import { processObservation, type AgentOutcome } from './suggest.js';
-import { agentGeminiSettings } from './summary.js';
 
 export interface ObservationCreatedEvent {
   id: string;
@@ -17,6 +15,5 @@ export async function onObservationCreated(event: ObservationCreatedEvent): Prom
     logs.agentNoCluster('(none)', `event ${event.id} carries no observation_id`);
     return null;
   }
-  const key = configuredGeminiKey();
-  return processObservation(observationId, agentConfig(), key ? agentGeminiSettings(key) : null);
+  return processObservation(observationId, agentConfig(), configuredGemini('agent'));
 }

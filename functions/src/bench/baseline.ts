@@ -9,6 +9,7 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { geohashForLocation } from 'geofire-common';
+import { validateRequest } from 'twilio/lib/webhooks/webhooks.js';
 
 let firestore: Firestore | undefined;
 const app = () => getApps()[0] ?? initializeApp();
@@ -39,7 +40,10 @@ async function rateLimit(bucket: string, uid: string): Promise<void> {
   const windowMs = 600_000;
   const windowStart = Math.floor(Date.now() / windowMs) * windowMs;
   const ref = db().collection('rate_limits').doc(`baseline-${bucket}:uid:${uid}:${windowStart}`);
-  await ref.set({ count: FieldValue.increment(1), expires_at: Timestamp.fromMillis(windowStart + 2 * windowMs) }, { merge: true });
+  await ref.set(
+    { count: FieldValue.increment(1), expires_at: Timestamp.fromMillis(windowStart + 2 * windowMs) },
+    { merge: true },
+  );
   await ref.get();
 }
 
@@ -50,7 +54,12 @@ function json(res: Response, status: number, body: unknown): void {
 /** Firestore Timestamps as ISO strings, as the API answers. */
 function plain(data: FirebaseFirestore.DocumentData | undefined): Record<string, unknown> | undefined {
   if (!data) return undefined;
-  return Object.fromEntries(Object.entries(data as Record<string, unknown>).map(([k, v]) => [k, v instanceof Timestamp ? v.toDate().toISOString() : v]));
+  return Object.fromEntries(
+    Object.entries(data as Record<string, unknown>).map(([k, v]) => [
+      k,
+      v instanceof Timestamp ? v.toDate().toISOString() : v,
+    ]),
+  );
 }
 
 export function buildBaselineApp(): express.Express {
@@ -74,9 +83,16 @@ export function buildBaselineApp(): express.Express {
     if (caller === null) return;
     if (caller.role !== 'admin' && caller.role !== 'responder') return json(res, 403, { error: 'forbidden' });
     const limit = Math.min(100, Number(req.query.limit ?? 20) || 20);
-    const snapshot = await db().collection('requests').orderBy('sort_key', 'desc').limit(limit + 1).get();
+    const snapshot = await db()
+      .collection('requests')
+      .orderBy('sort_key', 'desc')
+      .limit(limit + 1)
+      .get();
     const items = snapshot.docs.slice(0, limit).map((doc) => plain(doc.data()));
-    json(res, 200, { items, next_cursor: snapshot.size > limit ? String(snapshot.docs[limit - 1]?.get('sort_key')) : null });
+    json(res, 200, {
+      items,
+      next_cursor: snapshot.size > limit ? String(snapshot.docs[limit - 1]?.get('sort_key')) : null,
+    });
   });
 
   // GET /requests/{id}: the request, seen by its owner or staff.
@@ -84,15 +100,55 @@ export function buildBaselineApp(): express.Express {
     const caller = await verify(req, res);
     if (caller === null) return;
     const data = (await db().collection('requests').doc(req.params.id).get()).data();
-    if (!data || (data.owner_id !== caller.uid && caller.role !== 'admin' && caller.role !== 'responder')) return json(res, 404, { error: 'not_found' });
+    if (!data || (data.owner_id !== caller.uid && caller.role !== 'admin' && caller.role !== 'responder'))
+      return json(res, 404, { error: 'not_found' });
     json(res, 200, plain(data));
+  });
+
+  // POST /channels/twilio/inbound (a STATUS message from a known number): the signature, the
+  // two rate-limit counters, the MessageSid claim read, the contact, the person's requests, then
+  // the claim created and the contact updated in one transaction; a TwiML reply.
+  server.post('/channels/twilio/inbound', express.urlencoded({ extended: false }), async (req, res) => {
+    const form = req.body as Record<string, string>;
+    const url = `${process.env.PUBLIC_API_BASE_URL?.replace(/\/api$/, '/benchBaseline') ?? ''}/channels/twilio/inbound`;
+    if (!validateRequest('local-twilio-auth-token', req.get('x-twilio-signature') ?? '', url, form))
+      return json(res, 403, { error: 'forbidden' });
+    const number = (form.From ?? '').replace(/^whatsapp:/, '');
+    await rateLimit('sms:inbound:all', 'all');
+    await rateLimit('sms:inbound:number', number);
+    const claim = db()
+      .collection('inbound_messages')
+      .doc(form.MessageSid ?? '');
+    if ((await claim.get()).exists) return void res.type('text/xml').send('<Response/>');
+    const contactRef = db().collection('phone_contacts').doc(number);
+    const contact = (await contactRef.get()).data();
+    if (!contact) return json(res, 404, { error: 'not_found' });
+    const own = await db()
+      .collection('requests')
+      .where('owner_id', '==', contact.uid)
+      .orderBy('sort_key', 'desc')
+      .limit(21)
+      .get();
+    const now = Timestamp.now();
+    const batch = db().batch();
+    batch.create(claim, { id: claim.id, channel: 'sms', outcome: 'status', request_id: null, created_at: now });
+    batch.update(contactRef, { updated_at: now });
+    await batch.commit();
+    res
+      .type('text/xml')
+      .send(`<?xml version="1.0" encoding="UTF-8"?><Response><Message>Your requests: ${own.size}</Message></Response>`);
   });
 
   // POST /requests: rate limit, the disaster, the duplicate check, the creation.
   server.post('/requests', async (req, res) => {
     const caller = await verify(req, res);
     if (caller === null) return;
-    const body = req.body as { disaster_id: string; type_of_need: string; description: string; location: { lat: number; lng: number } };
+    const body = req.body as {
+      disaster_id: string;
+      type_of_need: string;
+      description: string;
+      location: { lat: number; lng: number };
+    };
     await rateLimit('requests:create', caller.uid);
     const disaster = await db().collection('disasters').doc(body.disaster_id).get();
     if (!disaster.exists) return json(res, 404, { error: 'not_found' });
@@ -106,7 +162,9 @@ export function buildBaselineApp(): express.Express {
       .orderBy('sort_key', 'desc')
       .limit(20)
       .get();
-    const match = earlier.docs.find((doc) => doc.get('disaster_id') === body.disaster_id && doc.get('status') === 'open');
+    const match = earlier.docs.find(
+      (doc) => doc.get('disaster_id') === body.disaster_id && doc.get('status') === 'open',
+    );
     const ref = db().collection('requests').doc();
     const at = now.toISOString();
     const request = {
@@ -117,7 +175,15 @@ export function buildBaselineApp(): express.Express {
       closed_reason: null,
       owner_id: caller.uid,
       duplicate_of: match ? ((match.get('duplicate_of') as string | null) ?? match.id) : null,
-      planning: { state: 'pending', planner: null, attempts: 0, last_error: null, lease_expires_at: null, run_id: null, updated_at: at },
+      planning: {
+        state: 'pending',
+        planner: null,
+        attempts: 0,
+        last_error: null,
+        lease_expires_at: null,
+        run_id: null,
+        updated_at: at,
+      },
       potential_matches: null,
       created_at: at,
       updated_at: at,
@@ -142,9 +208,19 @@ export function buildBaselineApp(): express.Express {
       if (task.status !== 'pending' || to !== 'on_route' || !task.authorized) return 'conflict';
       const at = new Date().toISOString();
       const from = String(task.status);
-      tx.create(db().collection('task_transitions').doc(`${req.params.id}_${from}`), { task_id: req.params.id, from, to, by: caller.uid, at });
+      tx.create(db().collection('task_transitions').doc(`${req.params.id}_${from}`), {
+        task_id: req.params.id,
+        from,
+        to,
+        by: caller.uid,
+        at,
+      });
       const entry = { at, by: caller.uid, action: 'status_changed', from, to };
-      tx.update(ref, { status: to, updated_at: Timestamp.fromDate(new Date(at)), history: FieldValue.arrayUnion(entry) });
+      tx.update(ref, {
+        status: to,
+        updated_at: Timestamp.fromDate(new Date(at)),
+        history: FieldValue.arrayUnion(entry),
+      });
       return { ...plain(task), status: to, updated_at: at };
     });
     if (result === null) return json(res, 404, { error: 'not_found' });

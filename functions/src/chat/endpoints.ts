@@ -16,7 +16,8 @@ export const chatEndpoints = [
     path: '/disasters/{id}/chat/messages',
     tag: TAG,
     summary: 'Chat history of a disaster, newest first.',
-    description: 'For live updates, listen to the Firestore collection disasters/{id}/messages instead of polling (see README).',
+    description:
+      'For live updates, listen to the Firestore collection disasters/{id}/messages instead of polling (see README).',
     access: 'authenticated',
     ownership: OWNERSHIP,
     params,

@@ -2,9 +2,8 @@
 // `disasters/{disaster_id}/messages/{message_id}`; clients receive them in real time by listening
 // to that collection (firestore.rules lets members and admins read it, and nobody write it).
 import { collections } from '../data/collections.js';
-import { paginate } from '../data/paginate.js';
 import type { Member } from '../disasters/model.js';
-import { isAdmin } from '../disasters/service.js';
+import { closedConflict, isAdmin } from '../disasters/service.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
 import type { Caller } from '../http/endpoint.js';
 import { logs } from '../logs.js';
@@ -13,14 +12,18 @@ import type { Message, MessageInput } from './model.js';
 
 /**
  * Members and admins only. Unknown disasters, and suggestions for non-admins, are 404; a
- * suggestion has no chat until it is approved (409 for admins).
+ * suggestion has no chat until it is approved (409 for admins). A closed disaster's chat is
+ * read-only: its history stays readable, a new message is a 409.
  */
-async function assertChatAccess(caller: Caller, disasterId: string): Promise<Member | null> {
-  const disaster = (await collections.disasters.doc(disasterId).get()).data();
-  if (!disaster || (disaster.status !== 'confirmed' && !isAdmin(caller))) throw new NotFoundError('Disaster', disasterId);
-  if (disaster.status !== 'confirmed') throw new ConflictError('A suggested disaster has no chat until it is approved.');
+async function assertChatAccess(caller: Caller, disasterId: string, use: 'read' | 'post'): Promise<Member | null> {
+  const disaster = await collections.disasters.get(disasterId);
+  if (!disaster || (disaster.status === 'suggested' && !isAdmin(caller)))
+    throw new NotFoundError('Disaster', disasterId);
+  if (disaster.status === 'suggested')
+    throw new ConflictError('A suggested disaster has no chat until it is approved.');
+  if (disaster.status === 'closed' && use === 'post') throw closedConflict(disasterId);
   if (isAdmin(caller)) return null;
-  const member = (await collections.members.doc(disasterId, caller.uid).get()).data();
+  const member = await collections.members.of(disasterId).get(caller.uid);
   if (!member) throw new ForbiddenError('Only members of this disaster and admins can use its chat; join it first.');
   return member;
 }
@@ -31,8 +34,8 @@ async function assertChatAccess(caller: Caller, disasterId: string): Promise<Mem
  * post without joining, are named from their profile. The role is the verified claim.
  */
 export async function postMessage(caller: Caller, disasterId: string, input: MessageInput): Promise<Message> {
-  const member = await assertChatAccess(caller, disasterId);
-  const name = member?.display_name ?? (await collections.users.doc(caller.uid).get()).data()?.display_name;
+  const member = await assertChatAccess(caller, disasterId, 'post');
+  const name = member?.display_name ?? (await collections.users.get(caller.uid))?.display_name;
   const ref = collections.messages.ref(disasterId).doc();
   const message: Message = {
     id: ref.id,
@@ -50,6 +53,6 @@ export async function postMessage(caller: Caller, disasterId: string, input: Mes
 
 /** The chat history, newest first. */
 export async function listMessages(caller: Caller, disasterId: string, query: PageQuery): Promise<Page<Message>> {
-  await assertChatAccess(caller, disasterId);
-  return paginate(collections.messages.ref(disasterId), query);
+  await assertChatAccess(caller, disasterId, 'read');
+  return collections.messages.of(disasterId).list({}, query);
 }

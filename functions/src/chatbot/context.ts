@@ -10,7 +10,8 @@ import type { Disaster } from '../disasters/model.js';
 import { NotFoundError } from '../errors.js';
 import type { Caller } from '../http/endpoint.js';
 import type { HelpRequest } from '../requests/model.js';
-import type { Resource } from '../resources/model.js';
+import { seesPointOf, toView as toResourceView, type Resource } from '../resources/model.js';
+import { isStaff } from '../shared/schemas.js';
 import { withinRadius } from '../data/nearby.js';
 import { distanceKm } from '../shared/geo.js';
 import type { Location } from '../shared/schemas.js';
@@ -126,7 +127,7 @@ export const ALL_PARTS: ContextParts = { tasks: true, plans: true, memberships: 
 const round = (km: number) => Math.round(km * 10) / 10;
 const clip = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
 
-const isVisible = (disaster: Disaster, caller: Caller) => disaster.status === 'confirmed' || caller.role === 'admin';
+const isVisible = (disaster: Disaster, caller: Caller) => disaster.status !== 'suggested' || caller.role === 'admin';
 
 function getAllData<T>(refs: DocumentReference<T>[]): Promise<(T | undefined)[]> {
   // One read per document either way; parallel gets keep the converter's types.
@@ -135,12 +136,12 @@ function getAllData<T>(refs: DocumentReference<T>[]): Promise<(T | undefined)[]>
 
 /** The disaster a question names: 404 when it does not exist or the caller may not see it. */
 export async function visibleDisaster(caller: Caller, id: string): Promise<Disaster> {
-  const disaster = (await collections.disasters.doc(id).get()).data();
+  const disaster = await collections.disasters.get(id);
   if (!disaster || !isVisible(disaster, caller)) throw new NotFoundError('Disaster', id);
   return disaster;
 }
 
-function summarizePlan(output: WorkflowOutput | undefined): PlanSummary | null {
+function summarizePlan(output: WorkflowOutput | undefined, caller: Caller): PlanSummary | null {
   if (!output) return null;
   const live = output.tasks.filter((task) => task.approval_status !== 'rejected');
   return {
@@ -155,13 +156,28 @@ function summarizePlan(output: WorkflowOutput | undefined): PlanSummary | null {
         id: resource.resource_id,
         name: resource.name,
         category: resource.category,
-        distance_km: resource.distance_km === null ? null : round(resource.distance_km),
+        // Planner distances are to the point: whole km for those who do not see points.
+        distance_km:
+          resource.distance_km === null
+            ? null
+            : isStaff(caller)
+              ? round(resource.distance_km)
+              : Math.round(resource.distance_km),
         approval_status: resource.approval_status,
       })),
   };
 }
 
-async function resourcesNear(center: Location, category: Resource['category'] | null, limit: number) {
+/**
+ * Distances to resources as GET /resources would let the caller work them out: to the point for
+ * those who see it, else to the centre of its cell, in whole km (resources/model.ts toView).
+ */
+function resourceDistance(caller: Caller, center: Location, resource: Resource): number {
+  if (seesPointOf(caller, resource)) return round(distanceKm(center, resource.location));
+  return Math.round(distanceKm(center, toResourceView(resource, false).location));
+}
+
+async function resourcesNear(caller: Caller, center: Location, category: Resource['category'] | null, limit: number) {
   let docsRead = 0;
   let query = collections.resources.ref().where('status', '==', 'available');
   if (category !== null) query = query.where('category', '==', category);
@@ -169,16 +185,26 @@ async function resourcesNear(center: Location, category: Resource['category'] | 
     const nearby = await withinRadius(query, center, radius, PER_RANGE_LIMIT);
     docsRead += nearby.docsRead + nearby.emptyRanges;
     if (nearby.found.length > 0 || radius === RESOURCE_RADII_KM.at(-1)) {
-      const resources: ResourceFacts[] = nearby.found
-        .slice(0, limit)
-        .map(({ item: { id, name, category: kind, quantity, unit }, distance_km }) => ({ id, name, category: kind, quantity, unit, distance_km: round(distance_km) }));
+      const resources: ResourceFacts[] = nearby.found.slice(0, limit).map(({ item }) => ({
+        id: item.id,
+        name: item.name,
+        category: item.category,
+        quantity: item.quantity,
+        unit: item.unit,
+        distance_km: resourceDistance(caller, center, item),
+      }));
       return { radius, docsRead, resources };
     }
   }
   return { radius: null, docsRead, resources: [] };
 }
 
-function requestFacts(request: HelpRequest, disasterName: string | null, output: WorkflowOutput | undefined): RequestFacts {
+function requestFacts(
+  request: HelpRequest,
+  disasterName: string | null,
+  output: WorkflowOutput | undefined,
+  caller: Caller,
+): RequestFacts {
   return {
     id: request.id,
     disaster_id: request.disaster_id,
@@ -190,7 +216,7 @@ function requestFacts(request: HelpRequest, disasterName: string | null, output:
     planning_state: request.planning.state,
     created_at: request.created_at,
     status_changed_at: request.status_changed_at,
-    plan: summarizePlan(output),
+    plan: summarizePlan(output, caller),
   };
 }
 
@@ -236,10 +262,31 @@ export async function gatherContext(caller: Caller, options: ContextOptions): Pr
   if (focus) reads.count += 1;
   const [userSnap, requestSnap, taskSnap, recentSnap, membershipSnap] = await Promise.all([
     collections.users.doc(caller.uid).get(),
-    collections.requests.ref().where('owner_id', '==', caller.uid).orderBy('sort_key', 'desc').limit(MAX_REQUESTS).get(),
-    parts.tasks ? collections.tasks.ref().where('assigned_to', '==', caller.uid).orderBy('sort_key', 'desc').limit(MAX_TASKS).get() : none,
-    parts.memberships ? collections.disasters.ref().where('status', '==', 'confirmed').orderBy('sort_key', 'desc').limit(RECENT_PUBLIC).get() : none,
-    parts.memberships ? collections.memberships.ref(caller.uid).orderBy('created_at', 'desc').limit(MAX_MEMBERSHIPS).get() : none,
+    collections.requests
+      .ref()
+      .where('owner_id', '==', caller.uid)
+      .orderBy('sort_key', 'desc')
+      .limit(MAX_REQUESTS)
+      .get(),
+    parts.tasks
+      ? collections.tasks
+          .ref()
+          .where('assigned_to', '==', caller.uid)
+          .orderBy('sort_key', 'desc')
+          .limit(MAX_TASKS)
+          .get()
+      : none,
+    parts.memberships
+      ? collections.disasters
+          .ref()
+          .where('status', '==', 'confirmed')
+          .orderBy('sort_key', 'desc')
+          .limit(RECENT_PUBLIC)
+          .get()
+      : none,
+    parts.memberships
+      ? collections.memberships.ref(caller.uid).orderBy('created_at', 'desc').limit(MAX_MEMBERSHIPS).get()
+      : none,
   ]);
   reads.count += 1;
   const user = userSnap.data();
@@ -252,7 +299,9 @@ export async function gatherContext(caller: Caller, options: ContextOptions): Pr
   // requests and tasks refer to.
   const disasters = new Map<string, Disaster>(recentDocs.map((doc) => [doc.id, doc.data()]));
   if (focus) disasters.set(focus.id, focus);
-  const missing = [...new Set([...joined, ...requests.map((r) => r.disaster_id), ...tasks.map((t) => t.disaster_id)])].filter((id) => !disasters.has(id));
+  const missing = [
+    ...new Set([...joined, ...requests.map((r) => r.disaster_id), ...tasks.map((t) => t.disaster_id)]),
+  ].filter((id) => !disasters.has(id));
   for (const disaster of reads.docs(await getAllData(missing.map((id) => collections.disasters.doc(id))))) {
     if (disaster) disasters.set(disaster.id, disaster);
   }
@@ -262,7 +311,9 @@ export async function gatherContext(caller: Caller, options: ContextOptions): Pr
     return disaster && isVisible(disaster, caller) ? disaster.name : null;
   };
 
-  const outputs = parts.plans ? reads.docs(await getAllData(requests.map((request) => collections.workflowOutputs.doc(request.id)))) : [];
+  const outputs = parts.plans
+    ? reads.docs(await getAllData(requests.map((request) => collections.workflowOutputs.doc(request.id))))
+    : [];
 
   const latest = requests[0];
   const center = user?.location ?? latest?.location ?? null;
@@ -270,8 +321,13 @@ export async function gatherContext(caller: Caller, options: ContextOptions): Pr
 
   const nearby: ChatContext['nearby'] = { categories: options.categories, searched_km: null, resources: [] };
   if (center) {
-    const lookups = options.categories.length > 0 ? options.categories.map((c) => [c, RESOURCES_PER_CATEGORY] as const) : options.anyNearby ? [[null, RESOURCES_ANY_CATEGORY] as const] : [];
-    const found = await Promise.all(lookups.map(([category, limit]) => resourcesNear(center, category, limit)));
+    const lookups =
+      options.categories.length > 0
+        ? options.categories.map((c) => [c, RESOURCES_PER_CATEGORY] as const)
+        : options.anyNearby
+          ? [[null, RESOURCES_ANY_CATEGORY] as const]
+          : [];
+    const found = await Promise.all(lookups.map(([category, limit]) => resourcesNear(caller, center, category, limit)));
     const seen = new Set<string>();
     for (const { radius, resources, docsRead } of found) {
       reads.count += docsRead;
@@ -284,14 +340,18 @@ export async function gatherContext(caller: Caller, options: ContextOptions): Pr
     }
   }
 
-  const referenced = new Set([...requests.map((r) => r.disaster_id), ...tasks.map((t) => t.disaster_id), ...(focus ? [focus.id] : [])]);
+  const referenced = new Set([
+    ...requests.map((r) => r.disaster_id),
+    ...tasks.map((t) => t.disaster_id),
+    ...(focus ? [focus.id] : []),
+  ]);
   const recent = new Set(recentDocs.map((doc) => doc.id));
   const relationOf = (id: string): DisasterFacts['relation'] | null =>
     joined.has(id) ? 'joined' : referenced.has(id) ? 'referenced' : recent.has(id) ? 'recent' : null;
   const context: ChatContext = {
     user: { display_name: user?.display_name ?? null, role: caller.role, registered: user !== undefined },
     location_source: center ? locationSource : null,
-    requests: requests.map((request, i) => requestFacts(request, nameOf(request.disaster_id), outputs[i])),
+    requests: requests.map((request, i) => requestFacts(request, nameOf(request.disaster_id), outputs[i], caller)),
     tasks: tasks.map((task) => taskFacts(task, nameOf(task.disaster_id))),
     disasters: visible.flatMap((disaster) => {
       const relation = relationOf(disaster.id);

@@ -90,10 +90,13 @@ function describeRequest(request: RequestFacts, used: SourceSet): string {
 }
 
 function requestStatus(ctx: ChatContext, normalized: string, used: SourceSet): string {
-  const others = /\b(all|everyone|everybody|other|others|anyone else|every)\b/.test(normalized) ? 'I can only tell you about your own requests. ' : '';
+  const others = /\b(all|everyone|everybody|other|others|anyone else|every)\b/.test(normalized)
+    ? 'I can only tell you about your own requests. '
+    : '';
   if (ctx.requests.length === 0) return `${others}You have no help requests. ${HOW_TO_ASK}`;
   const listed = ctx.requests.slice(0, MAX_LISTED);
-  const more = ctx.requests.length > listed.length ? `\n(${ctx.requests.length - listed.length} older request(s) not shown.)` : '';
+  const more =
+    ctx.requests.length > listed.length ? `\n(${ctx.requests.length - listed.length} older request(s) not shown.)` : '';
   return `${others}You have ${ctx.requests.length === 1 ? '1 help request' : `${ctx.requests.length} help requests`}, most recent first:\n${listed
     .map((request) => describeRequest(request, used))
     .join('\n')}${more}`;
@@ -129,7 +132,10 @@ function nearestResource(ctx: ChatContext, used: SourceSet): string {
     return `- ${r.name} (${words(r.category)}, ${r.quantity} ${r.unit} available), ${r.distance_km} km from ${from} [${r.id}]`;
   });
   const missing = asked.filter((category) => !ctx.nearby.resources.some((r) => r.category === category));
-  const none = missing.length > 0 ? `\nNo available ${missing.map(words).join(' or ')} within ${ctx.nearby.searched_km ?? 50} km.` : '';
+  const none =
+    missing.length > 0
+      ? `\nNo available ${missing.map(words).join(' or ')} within ${ctx.nearby.searched_km ?? 50} km.`
+      : '';
   return `Nearest available ${what} to ${from}:\n${lines.join('\n')}${none}\nAvailability changes quickly; to have something sent to you, send a help request.`;
 }
 
@@ -174,7 +180,10 @@ function disasterInfo(ctx: ChatContext, used: SourceSet): string {
     const suggested = d.status === 'suggested' ? ' (an unconfirmed suggestion)' : '';
     return `- ${d.name}${suggested} [${d.id}]: ${words(d.type)}, severity ${d.severity}/5, affected radius ${d.radius_km} km${distance}. ${d.description ? `${d.description} ` : ''}${membership}`;
   });
-  const intro = linked.length > 0 ? 'Disasters you are involved in:' : 'You have not joined any disaster. Recent confirmed disasters:';
+  const intro =
+    linked.length > 0
+      ? 'Disasters you are involved in:'
+      : 'You have not joined any disaster. Recent confirmed disasters:';
   return `${intro}\n${lines.join('\n')}`;
 }
 
@@ -190,13 +199,23 @@ function safetyTips(ctx: ChatContext, normalized: string, used: SourceSet): stri
     }
   }
   if (type === null) {
-    return `General safety tips:\n${guidanceFor('other').map((tip) => `- ${tip}`).join('\n')}\nAsk for a specific hazard, e.g. "flood safety tips" or "earthquake safety". ${LOCAL_AUTHORITIES_NOTE}`;
+    return `General safety tips:\n${guidanceFor('other')
+      .map((tip) => `- ${tip}`)
+      .join(
+        '\n',
+      )}\nAsk for a specific hazard, e.g. "flood safety tips" or "earthquake safety". ${LOCAL_AUTHORITIES_NOTE}`;
   }
-  return `Safety tips for ${about}:\n${guidanceFor(type).map((tip) => `- ${tip}`).join('\n')}\n${LOCAL_AUTHORITIES_NOTE}`;
+  return `Safety tips for ${about}:\n${guidanceFor(type)
+    .map((tip) => `- ${tip}`)
+    .join('\n')}\n${LOCAL_AUTHORITIES_NOTE}`;
 }
 
 /** The deterministic answer to `message` given the caller's context. */
-export function deterministicReply(message: string, ctx: ChatContext, intent: Intent = detectIntent(message)): DeterministicReply {
+export function deterministicReply(
+  message: string,
+  ctx: ChatContext,
+  intent: Intent = detectIntent(message),
+): DeterministicReply {
   const normalized = normalize(message);
   const used = new SourceSet();
   let reply: string;

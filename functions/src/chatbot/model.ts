@@ -2,6 +2,7 @@
 // conversation history (`conversations/{id}`, one owner, bounded, expiring).
 import { z } from 'zod';
 import { idSchema, isoDateTime, text } from '../shared/schemas.js';
+import { GEMINI_FALLBACK_CODES } from '../shared/gemini.js';
 
 /** Longest message a caller may send (characters, after trimming). */
 export const MAX_MESSAGE_LENGTH = 1000;
@@ -31,7 +32,9 @@ export type Intent = z.infer<typeof intentSchema>;
 
 export const askBodySchema = z.strictObject({
   message: text(1, MAX_MESSAGE_LENGTH).describe(`What to ask, 1 to ${MAX_MESSAGE_LENGTH} characters.`),
-  disaster_id: idSchema.optional().describe('A disaster the question is about (confirmed; suggestions for admins only).'),
+  disaster_id: idSchema
+    .optional()
+    .describe('A disaster the question is about (confirmed; suggestions for admins only).'),
   conversation_id: idSchema.optional().describe('Continue one of your conversations; omit to start a new one.'),
 });
 export type AskInput = z.infer<typeof askBodySchema>;
@@ -52,12 +55,17 @@ export const askAnswerSchema = z
   .object({
     reply: z.string(),
     conversation_id: idSchema,
-    assistant: assistantSchema.describe('Which assistant answered: gemini, or the deterministic one (always available).'),
+    assistant: assistantSchema.describe(
+      'Which assistant answered: gemini, or the deterministic one (always available).',
+    ),
     intent: intentSchema.nullable().describe('What the deterministic assistant understood; null when Gemini answered.'),
     fallback_reason: z
       .string()
       .nullable()
-      .describe('Why the deterministic assistant answered although Gemini is configured (time-out, rate limited, blocked, ...).'),
+      .describe(
+        'Why the deterministic assistant answered although Gemini is configured (time-out, rate limited, blocked, ...).',
+      ),
+    fallback_code: z.enum(GEMINI_FALLBACK_CODES).nullable().describe('The same, as a stable code.'),
     sources: sourcesSchema,
   })
   .describe("The assistant's answer.");

@@ -1,16 +1,17 @@
 // POST /chatbot/ask: checks the conversation and the disaster the caller names, gathers the
 // caller's own context, answers with Gemini when configured (and within the shared budget) or
 // with the deterministic assistant, and appends both turns to the caller's conversation.
-import { configuredGeminiKey } from '../config.js';
+import { configuredGemini } from '../config.js';
 import { collections } from '../data/collections.js';
 import { db } from '../data/firestore.js';
-import { NotFoundError, RateLimitedError } from '../errors.js';
+import { NotFoundError } from '../errors.js';
 import type { Caller } from '../http/endpoint.js';
 import { consumeRateLimit } from '../http/rate-limit.js';
 import { logs } from '../logs.js';
 import { ALL_PARTS, gatherContext, type ContextParts } from './context.js';
 import { deterministicReply, requestedCategories } from './deterministic.js';
-import { chatGeminiSettings, GeminiFailure, geminiReply, type ChatGeminiSettings } from './gemini.js';
+import { geminiFallbackOf, type GeminiFallback, type GeminiSettings } from '../shared/gemini.js';
+import { geminiReply } from './gemini.js';
 import { detectIntent } from './intents.js';
 import {
   CONVERSATION_TTL_HOURS,
@@ -37,51 +38,59 @@ const PARTS_FOR: Record<Intent, ContextParts> = {
 /** Gemini calls per minute for the assistant across all instances and users (a shared counter). */
 export const GEMINI_ASKS_PER_MINUTE = 60;
 
-/** Gemini settings when an API key is configured (secret in production, .secret.local locally), else null. */
-export function configuredGemini(): ChatGeminiSettings | null {
-  const key = configuredGeminiKey();
-  return key ? chatGeminiSettings(key) : null;
-}
-
 export interface AskOptions {
-  gemini: ChatGeminiSettings | null;
+  gemini: GeminiSettings | null;
   now?: () => number;
 }
 
 /** The caller's conversation; another user's or an unknown one is a 404 (its existence is not revealed). */
 async function ownConversation(caller: Caller, id: string): Promise<Conversation> {
-  const conversation = (await collections.conversations.doc(id).get()).data();
+  const conversation = await collections.conversations.get(id);
   if (!conversation || conversation.owner_id !== caller.uid) throw new NotFoundError('Conversation', id);
   return conversation;
 }
 
-export async function ask(caller: Caller, input: AskInput, options: AskOptions = { gemini: configuredGemini() }): Promise<AskAnswer> {
+export async function ask(
+  caller: Caller,
+  input: AskInput,
+  options: AskOptions = { gemini: configuredGemini('chatbot') },
+): Promise<AskAnswer> {
   const started = Date.now();
   const now = options.now ?? Date.now;
   // Everything that can reject the request is checked before the one write at the end.
-  const history = input.conversation_id === undefined ? [] : (await ownConversation(caller, input.conversation_id)).messages;
+  const history =
+    input.conversation_id === undefined ? [] : (await ownConversation(caller, input.conversation_id)).messages;
   const intent = detectIntent(input.message);
   const categories = intent === 'nearest_resource' || options.gemini ? requestedCategories(input.message) : [];
   const parts = options.gemini ? ALL_PARTS : PARTS_FOR[intent];
-  const { context, docsRead } = await gatherContext(caller, { disasterId: input.disaster_id, categories, anyNearby: options.gemini !== null, parts });
+  const { context, docsRead } = await gatherContext(caller, {
+    disasterId: input.disaster_id,
+    categories,
+    anyNearby: options.gemini !== null,
+    parts,
+  });
 
   let answer: Omit<AskAnswer, 'conversation_id'> | undefined;
-  let fallbackReason: string | null = null;
+  let fallback: GeminiFallback | null = null;
   if (options.gemini) {
     try {
       await consumeRateLimit({ bucket: 'gemini:chatbot', limit: GEMINI_ASKS_PER_MINUTE, windowSeconds: 60 }, 'global');
       const reply = await geminiReply(input.message, context, history, options.gemini);
-      answer = { ...reply, assistant: 'gemini', intent: null, fallback_reason: null };
+      answer = { ...reply, assistant: 'gemini', intent: null, fallback_reason: null, fallback_code: null };
     } catch (error) {
-      if (error instanceof GeminiFailure) fallbackReason = error.reason;
-      else if (error instanceof RateLimitedError) fallbackReason = 'the shared Gemini budget for this minute is used up';
-      else throw error;
-      logs.chatbotFallback(caller.uid, fallbackReason);
+      fallback = geminiFallbackOf(error);
+      if (!fallback) throw error;
+      logs.chatbotFallback(caller.uid, fallback.reason);
     }
   }
   if (!answer) {
     const reply = deterministicReply(input.message, context, intent);
-    answer = { ...reply, assistant: 'deterministic', fallback_reason: fallbackReason };
+    answer = {
+      ...reply,
+      assistant: 'deterministic',
+      fallback_reason: fallback?.reason ?? null,
+      fallback_code: fallback?.code ?? null,
+    };
   }
 
   const at = new Date(now()).toISOString();
@@ -90,7 +99,10 @@ export async function ask(caller: Caller, input: AskInput, options: AskOptions =
     { role: 'assistant', text: answer.reply, assistant: answer.assistant, created_at: at },
   ];
   const expiresAt = new Date(now() + CONVERSATION_TTL_HOURS * 3600 * 1000).toISOString();
-  const ref = input.conversation_id === undefined ? collections.conversations.ref().doc() : collections.conversations.doc(input.conversation_id);
+  const ref =
+    input.conversation_id === undefined
+      ? collections.conversations.ref().doc()
+      : collections.conversations.doc(input.conversation_id);
   await db().runTransaction(async (tx) => {
     const current = input.conversation_id === undefined ? undefined : (await tx.get(ref)).data();
     if (input.conversation_id !== undefined && (!current || current.owner_id !== caller.uid)) {

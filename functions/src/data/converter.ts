@@ -1,6 +1,11 @@
 // Converts between API-shaped entities (ISO timestamps) and Firestore documents (Timestamps),
 // and validates every document read against its schema, so no blind casts reach the services.
-import { Timestamp, type DocumentData, type FirestoreDataConverter, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import {
+  Timestamp,
+  type DocumentData,
+  type FirestoreDataConverter,
+  type QueryDocumentSnapshot,
+} from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import { AppError } from '../errors.js';
 import { logs } from '../logs.js';
@@ -49,10 +54,18 @@ export function toDocument(entity: Record<string, unknown>): DocumentData {
   return toStored(entity, '') as DocumentData;
 }
 
-export function zodConverter<T extends { id: string }>(collection: string, schema: z.ZodType<T>): FirestoreDataConverter<T> {
+export function zodConverter<T extends { id: string }>(
+  collection: string,
+  schema: z.ZodType<T>,
+  /** Stored-only fields computed from a whole entity (see CollectionOptions in collections.ts). */
+  derive?: (entity: T) => Record<string, unknown>,
+): FirestoreDataConverter<T> {
   return {
     toFirestore(entity) {
-      return toDocument(withSortKey(entity));
+      if (derive === undefined) return toDocument(withSortKey(entity));
+      // Typed writes (create, set) give whole entities; the parse gives derive its typed input.
+      const parsed = schema.safeParse(entity);
+      return toDocument(withSortKey(parsed.success ? { ...entity, ...derive(parsed.data) } : entity));
     },
     fromFirestore(snapshot: QueryDocumentSnapshot): T {
       const parsed = schema.safeParse({ ...(fromStored(snapshot.data()) as object), id: snapshot.id });

@@ -37,3 +37,41 @@ export async function paginate<T extends { id: string; created_at: string }>(
     next_cursor: docs.length > page.limit && last ? encodeCursor(sortKeyOf(last)) : null,
   };
 }
+
+/** A `sort_key` window: from (inclusive) and before (exclusive) are sort keys or times. */
+export interface SortKeyRange {
+  from?: string | undefined;
+  before?: string | undefined;
+}
+
+export function inRange<T>(query: Query<T>, range: SortKeyRange): Query<T> {
+  let ranged = query;
+  if (range.from !== undefined) ranged = ranged.where('sort_key', '>=', range.from);
+  if (range.before !== undefined) ranged = ranged.where('sort_key', '<', range.before);
+  return ranged;
+}
+
+/**
+ * Every document of `query` (already filtered and ranged), newest first, page by page by
+ * `sort_key` range like the lists. The next page is read while the caller handles the current
+ * one, so reading and writing overlap; at most two pages are held at a time.
+ */
+export async function* pagesOf<T extends { id: string; created_at: string }>(
+  query: Query<T>,
+  pageSize: number,
+): AsyncGenerator<T[]> {
+  const ordered = query.orderBy('sort_key', 'desc');
+  const read = async (after: string | null) =>
+    (await (after === null ? ordered : ordered.where('sort_key', '<', after)).limit(pageSize).get()).docs.map((doc) =>
+      doc.data(),
+    );
+  let next: Promise<T[]> | null = read(null);
+  while (next !== null) {
+    const page: T[] = await next;
+    const last = page.at(-1);
+    next = page.length === pageSize && last ? read(sortKeyOf(last)) : null;
+    // Mark a prefetch that the caller abandons (client gone) as handled; its error is moot.
+    next?.catch(() => undefined);
+    if (page.length > 0) yield page;
+  }
+}

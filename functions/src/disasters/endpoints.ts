@@ -2,8 +2,11 @@
 import { z } from 'zod';
 import { defineEndpoint, Reply } from '../http/endpoint.js';
 import { idSchema, pageOf, pageQuerySchema } from '../shared/schemas.js';
+import { CAP_MEDIA_TYPE, latestCapMessage } from './cap.js';
 import {
+  disasterCloseSchema,
   disasterInputSchema,
+  disasterPatchSchema,
   disasterTypeSchema,
   disasterViewSchema,
   membershipSchema,
@@ -20,13 +23,16 @@ export const disasterEndpoints = [
     method: 'get',
     path: '/disasters',
     tag: TAG,
-    summary: 'Confirmed disasters, newest first (public).',
+    summary: 'Confirmed disasters, newest first (public); closed ones with ?status=closed.',
     description: 'Agent suggestions are not listed here; admins see them under GET /disasters/agent-suggested.',
     access: 'public',
-    query: pageQuerySchema.extend({ type: disasterTypeSchema.optional() }),
+    query: pageQuerySchema.extend({
+      type: disasterTypeSchema.optional(),
+      status: z.enum(['confirmed', 'closed']).optional().describe('confirmed (the default) or closed.'),
+    }),
     response: pageOf(disasterViewSchema),
     handler: async ({ query }) => {
-      const page = await disasters.listConfirmed(query);
+      const page = await disasters.listPublic(query);
       return { items: page.items.map(toDisasterView), next_cursor: page.next_cursor };
     },
   }),
@@ -68,17 +74,35 @@ export const disasterEndpoints = [
     handler: async ({ caller, params }) => toDisasterView(await disasters.getVisibleDisaster(caller, params.id)),
   }),
   defineEndpoint({
+    method: 'patch',
+    path: '/disasters/{id}',
+    tag: TAG,
+    summary: "Edit a disaster's name, type, description, location, radius or severity.",
+    description:
+      "For agent suggestions before approval (the agent's summary becomes the public description only as the admin leaves it) and for confirmed disasters. Send at least one field. Each change is audited; on a suggestion the agent never rewrites a field an admin edited.",
+    access: ['admin'],
+    ownership:
+      'Any admin edits any suggested or confirmed disaster; a discarded or unknown one is a 404, a closed one a 409.',
+    params,
+    body: disasterPatchSchema,
+    response: disasterViewSchema,
+    errors: [404, 409],
+    handler: async ({ caller, params, body }) =>
+      toDisasterView(await disasters.updateDisaster(caller, params.id, body)),
+  }),
+  defineEndpoint({
     method: 'post',
     path: '/disasters/{id}/join',
     tag: TAG,
     summary: 'Join a confirmed disaster (idempotent).',
-    description: 'Answers 201 when the caller joins, 200 with the same membership when they had already joined. The caller must be registered (403 otherwise).',
+    description:
+      'Answers 201 when the caller joins, 200 with the same membership when they had already joined. The caller must be registered (403 otherwise). A closed disaster takes no new members (409).',
     access: 'authenticated',
     ownership: 'Adds the caller only. Unknown and suggested disasters cannot be joined (404).',
     params,
     response: membershipSchema,
     status: 201,
-    errors: [404],
+    errors: [404, 409],
     rateLimit: { bucket: 'disasters:membership', limit: 60, windowSeconds: 60 },
     handler: async ({ caller, params }) => {
       const { membership, created } = await disasters.join(caller, params.id);
@@ -135,6 +159,40 @@ export const disasterEndpoints = [
     response: disasterViewSchema,
     errors: [404, 409],
     handler: async ({ caller, params }) => toDisasterView(await disasters.approve(caller, params.id)),
+  }),
+  defineEndpoint({
+    method: 'post',
+    path: '/disasters/{id}/close',
+    tag: TAG,
+    summary: 'Close a confirmed disaster: it stays readable but takes no new requests, members or messages.',
+    description:
+      'Issues the CAP Cancel of its alerts. Open requests and active tasks are left for staff to finish (docs/interop.md). Closing a closed disaster answers 200 with it unchanged; a suggestion cannot be closed (409).',
+    access: ['admin'],
+    params,
+    body: disasterCloseSchema,
+    response: disasterViewSchema,
+    errors: [404, 409],
+    handler: async ({ caller, params, body }) => {
+      const { disaster } = await disasters.closeDisaster(caller, params.id, body);
+      return toDisasterView(disaster);
+    },
+  }),
+  defineEndpoint({
+    method: 'get',
+    path: '/disasters/{id}/cap',
+    tag: TAG,
+    summary: 'The latest CAP 1.2 message of a confirmed or closed disaster (public, application/cap+xml).',
+    description:
+      'Alert on confirmation, Update on each edit, Cancel on closing, each referencing the earlier ones. Suggestions never have one (404). Mapping: docs/interop.md.',
+    access: 'public',
+    params,
+    produces: [CAP_MEDIA_TYPE],
+    response: z.string(),
+    errors: [404],
+    handler: async ({ params }) => {
+      const message = await latestCapMessage(params.id);
+      return new Reply(200, message.xml, { 'Cache-Control': 'public, max-age=60' });
+    },
   }),
   defineEndpoint({
     method: 'delete',

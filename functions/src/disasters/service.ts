@@ -1,19 +1,25 @@
 // Disasters (spec 3.4, 4.5): creation by admins, the public list, agent suggestions that admins
 // approve or discard, and membership (join, leave, joined, volunteers).
+import type { Transaction } from 'firebase-admin/firestore';
 import { markDiscarded } from '../agent/evidence.js';
+import { recordAudit, type AuditActor } from '../audit/record.js';
 import { collections } from '../data/collections.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
-import { paginate } from '../data/paginate.js';
-import { ForbiddenError, NotFoundError } from '../errors.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
 import type { Caller } from '../http/endpoint.js';
 import { logs } from '../logs.js';
+import { issueCapMessage } from './cap.js';
 import { geohashOf } from '../shared/geo.js';
 import type { Page, PageQuery } from '../shared/schemas.js';
 import { transitionTable } from '../shared/transitions.js';
 import {
   DISASTER_TRANSITIONS,
+  EDITABLE_DISASTER_FIELDS,
   type Disaster,
+  type DisasterClose,
   type DisasterInput,
+  type DisasterPatch,
+  type EditableDisasterField,
   type DisasterState,
   type Member,
   type Membership,
@@ -44,51 +50,107 @@ export async function createDisaster(caller: Caller, input: DisasterInput): Prom
     created_at: now,
     updated_at: now,
   };
-  await ref.create(disaster);
+  const batch = db().batch();
+  disaster.cap_references = issueCapMessage(batch, disaster, 'confirmed', now);
+  batch.create(ref, disaster);
+  recordAudit(
+    batch,
+    {
+      entity: 'disaster',
+      entity_id: disaster.id,
+      action: 'created',
+      actor: caller,
+      before: null,
+      after: { status: disaster.status, severity: disaster.severity, radius_km: disaster.radius_km },
+      disaster_id: disaster.id,
+    },
+    now,
+  );
+  await batch.commit();
   logs.disasterCreated(disaster.id, caller.uid);
   return disaster;
 }
 
-export function listConfirmed(query: PageQuery & { type?: Disaster['type'] | undefined }): Promise<Page<Disaster>> {
-  let filtered = collections.disasters.ref().where('status', '==', 'confirmed');
-  if (query.type !== undefined) filtered = filtered.where('type', '==', query.type);
-  return paginate(filtered, query);
+/** Public disasters: confirmed ones (the default), or closed ones with `status=closed`. */
+export function listPublic(
+  query: PageQuery & { type?: Disaster['type'] | undefined; status?: 'confirmed' | 'closed' | undefined },
+): Promise<Page<Disaster>> {
+  return collections.disasters.list({ status: query.status ?? 'confirmed', type: query.type }, query);
 }
 
 /** Agent suggestions awaiting an admin, newest first. */
 export function listSuggested(query: PageQuery): Promise<Page<Disaster>> {
-  return paginate(collections.disasters.ref().where('status', '==', 'suggested'), query);
+  return collections.disasters.list({ status: 'suggested' }, query);
 }
 
 /** A disaster the caller may see: a suggestion exists only for admins (404 for everyone else). */
 export async function getVisibleDisaster(caller: Caller | null, id: string): Promise<Disaster> {
-  const disaster = (await collections.disasters.doc(id).get()).data();
-  if (!disaster || (disaster.status !== 'confirmed' && !isAdmin(caller))) throw new NotFoundError('Disaster', id);
+  const disaster = await collections.disasters.get(id);
+  if (!disaster || (disaster.status === 'suggested' && !isAdmin(caller))) throw new NotFoundError('Disaster', id);
   return disaster;
 }
 
-/** A confirmed disaster: what one can join, chat in, or report observations to. */
-export async function getConfirmedDisaster(id: string): Promise<Disaster> {
-  const disaster = (await collections.disasters.doc(id).get()).data();
-  if (!disaster || disaster.status !== 'confirmed') throw new NotFoundError('Disaster', id);
+/**
+ * A disaster that exists and is confirmed: what one can join, report observations to, or tie a
+ * request, resource, task or allocation run to. Unknown: 404. An unconfirmed suggestion is a 404
+ * where only admins may know of it (`unconfirmed: 'not_found'`: join, observations) and a 409
+ * where the caller names it to work in it (`'conflict'`: requests, resources, tasks, allocation).
+ * A closed disaster is public, so it is a 409 everywhere: it takes no new work (docs/interop.md).
+ */
+export async function requireConfirmedDisaster(
+  id: string,
+  unconfirmed: 'not_found' | 'conflict',
+  tx?: Transaction,
+): Promise<Disaster> {
+  const disaster = await collections.disasters.get(id, tx);
+  if (!disaster || (disaster.status === 'suggested' && unconfirmed === 'not_found'))
+    throw new NotFoundError('Disaster', id);
+  if (disaster.status === 'closed') throw closedConflict(id);
+  if (disaster.status !== 'confirmed') {
+    throw new ConflictError(
+      `Disaster ${JSON.stringify(id)} is an unconfirmed suggestion; an admin must approve it first.`,
+    );
+  }
   return disaster;
 }
+
+export const closedConflict = (id: string): ConflictError =>
+  new ConflictError(`Disaster ${JSON.stringify(id)} is closed; it takes no new requests, members, messages or work.`);
 
 function membershipOf(disasterId: string, member: Member | undefined): Membership {
   return { disaster_id: disasterId, joined: member !== undefined, joined_at: member?.created_at ?? null };
 }
 
+/** The audit trail's id of a membership. */
+export const membershipEntityId = (disasterId: string, uid: string): string => `${disasterId}:${uid}`;
+
 /**
  * Writes a membership: the member document and the user's index entry, in one batch. `create`
- * makes the batch fail, writing nothing, when the member document exists already.
+ * makes the batch fail, writing nothing, when the member document exists already. With an
+ * `actor`, the join is recorded in the audit trail by the same batch (seeding passes none).
  */
-export async function writeMembership(member: Member, mode: 'create' | 'set'): Promise<void> {
+export async function writeMembership(member: Member, mode: 'create' | 'set', actor?: AuditActor): Promise<void> {
   const entry = { id: member.disaster_id, disaster_id: member.disaster_id, created_at: member.created_at };
   const batch = db().batch();
   const memberRef = collections.members.doc(member.disaster_id, member.id);
   if (mode === 'create') batch.create(memberRef, member);
   else batch.set(memberRef, member);
   batch.set(collections.memberships.doc(member.id, member.disaster_id), entry);
+  if (actor !== undefined) {
+    recordAudit(
+      batch,
+      {
+        entity: 'membership',
+        entity_id: membershipEntityId(member.disaster_id, member.id),
+        action: 'joined',
+        actor,
+        before: null,
+        after: { role: member.role },
+        disaster_id: member.disaster_id,
+      },
+      member.created_at,
+    );
+  }
   await batch.commit();
 }
 
@@ -98,11 +160,11 @@ export async function writeMembership(member: Member, mode: 'create' | 'set'): P
  * concurrent joins cannot both create it.
  */
 export async function join(caller: Caller, disasterId: string): Promise<{ membership: Membership; created: boolean }> {
-  await getConfirmedDisaster(disasterId);
+  await requireConfirmedDisaster(disasterId, 'not_found');
   const ref = collections.members.doc(disasterId, caller.uid);
   const existing = (await ref.get()).data();
   if (existing) return { membership: membershipOf(disasterId, existing), created: false };
-  const user = (await collections.users.doc(caller.uid).get()).data();
+  const user = await collections.users.get(caller.uid);
   if (!user) throw new ForbiddenError('Register first (POST /users/register), then join a disaster.');
   const member: Member = {
     id: caller.uid,
@@ -112,7 +174,7 @@ export async function join(caller: Caller, disasterId: string): Promise<{ member
     created_at: new Date().toISOString(),
   };
   try {
-    await writeMembership(member, 'create');
+    await writeMembership(member, 'create', caller);
   } catch (error) {
     if (!isAlreadyExists(error)) throw error;
     return { membership: membershipOf(disasterId, (await ref.get()).data()), created: false };
@@ -121,18 +183,34 @@ export async function join(caller: Caller, disasterId: string): Promise<{ member
   return { membership: membershipOf(disasterId, member), created: true };
 }
 
-/** Removes the caller from a disaster; idempotent (leaving when not a member is fine). */
+/**
+ * Removes the caller from a disaster; idempotent (leaving when not a member is fine). The member
+ * document is read so that only a real departure is recorded in the audit trail.
+ */
 export async function leave(caller: Caller, disasterId: string): Promise<void> {
   await getVisibleDisaster(caller, disasterId);
-  const batch = db().batch();
-  batch.delete(collections.members.doc(disasterId, caller.uid));
-  batch.delete(collections.memberships.doc(caller.uid, disasterId));
-  await batch.commit();
+  const memberRef = collections.members.doc(disasterId, caller.uid);
+  await db().runTransaction(async (tx) => {
+    const member = (await tx.get(memberRef)).data();
+    tx.delete(memberRef);
+    tx.delete(collections.memberships.doc(caller.uid, disasterId));
+    if (member) {
+      recordAudit(tx, {
+        entity: 'membership',
+        entity_id: membershipEntityId(disasterId, caller.uid),
+        action: 'left',
+        actor: caller,
+        before: { role: member.role },
+        after: null,
+        disaster_id: disasterId,
+      });
+    }
+  });
 }
 
 export async function joined(caller: Caller, disasterId: string): Promise<Membership> {
   await getVisibleDisaster(caller, disasterId);
-  return membershipOf(disasterId, (await collections.members.doc(disasterId, caller.uid).get()).data());
+  return membershipOf(disasterId, await collections.members.of(disasterId).get(caller.uid));
 }
 
 /**
@@ -141,7 +219,7 @@ export async function joined(caller: Caller, disasterId: string): Promise<Member
  */
 export async function listVolunteers(caller: Caller, disasterId: string, query: PageQuery): Promise<Page<Volunteer>> {
   await getVisibleDisaster(caller, disasterId);
-  const page = await paginate(collections.members.ref(disasterId).where('role', '==', 'volunteer'), query);
+  const page = await collections.members.of(disasterId).list({ role: 'volunteer' }, query);
   const users = await Promise.all(page.items.map((member) => collections.users.doc(member.id).get()));
   const byUid = new Map(users.map((snapshot) => [snapshot.id, snapshot.data()]));
   return {
@@ -153,6 +231,7 @@ export async function listVolunteers(caller: Caller, disasterId: string, query: 
         availability: user?.availability ?? null,
         location: user?.location ?? null,
         skills: user?.skills ?? [],
+        verified: user?.verified ?? false,
         joined_at: member.created_at,
       };
     }),
@@ -164,12 +243,31 @@ export async function listVolunteers(caller: Caller, disasterId: string, query: 
 export async function approve(caller: Caller, disasterId: string): Promise<Disaster> {
   const ref = collections.disasters.doc(disasterId);
   const approved = await db().runTransaction(async (tx) => {
-    const disaster = (await tx.get(ref)).data();
-    if (!disaster) throw new NotFoundError('Disaster', disasterId);
+    const disaster = await collections.disasters.require(disasterId, 'Disaster', tx);
     disasterTransitions.assert(disaster.status, 'confirmed');
     const now = new Date().toISOString();
-    const next: Disaster = { ...disaster, status: 'confirmed', confirmed_at: now, confirmed_by: caller.uid, updated_at: now };
+    const next: Disaster = {
+      ...disaster,
+      status: 'confirmed',
+      confirmed_at: now,
+      confirmed_by: caller.uid,
+      updated_at: now,
+    };
+    next.cap_references = issueCapMessage(tx, next, 'confirmed', now);
     tx.set(ref, next);
+    recordAudit(
+      tx,
+      {
+        entity: 'disaster',
+        entity_id: disasterId,
+        action: 'approved',
+        actor: caller,
+        before: { status: disaster.status },
+        after: { status: next.status },
+        disaster_id: disasterId,
+      },
+      now,
+    );
     return next;
   });
   logs.suggestionApproved(disasterId, caller.uid);
@@ -183,14 +281,135 @@ export async function approve(caller: Caller, disasterId: string): Promise<Disas
 export async function discard(caller: Caller, disasterId: string): Promise<void> {
   const ref = collections.disasters.doc(disasterId);
   await db().runTransaction(async (tx) => {
-    const disaster = (await tx.get(ref)).data();
-    if (!disaster) throw new NotFoundError('Disaster', disasterId);
+    const disaster = await collections.disasters.require(disasterId, 'Disaster', tx);
     disasterTransitions.assert(disaster.status, 'discarded');
     const now = new Date().toISOString();
     if (disaster.suggestion) {
       markDiscarded(tx, disasterId, disaster.suggestion.cluster_key, disaster.suggestion.observation_ids, now);
     }
     tx.delete(ref);
+    recordAudit(
+      tx,
+      {
+        entity: 'disaster',
+        entity_id: disasterId,
+        action: 'discarded',
+        actor: caller,
+        before: { status: disaster.status },
+        after: null,
+        disaster_id: disasterId,
+      },
+      now,
+    );
   });
   logs.suggestionDiscarded(disasterId, caller.uid);
+}
+
+// --- Editing a disaster (PATCH /disasters/{id}) -------------------------------------------------
+
+const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * An admin edits a suggested or a confirmed disaster (a discarded one no longer exists: 404).
+ * Only the fields whose value changes are written and audited, in one transaction; on a
+ * suggestion they are remembered in `suggestion.edited_fields`, so the agent, adding evidence
+ * later, never rewrites them.
+ */
+export async function updateDisaster(caller: Caller, disasterId: string, patch: DisasterPatch): Promise<Disaster> {
+  const ref = collections.disasters.doc(disasterId);
+  const { updated, changed } = await db().runTransaction(async (tx) => {
+    const disaster = await collections.disasters.require(disasterId, 'Disaster', tx);
+    if (disaster.status === 'closed') throw closedConflict(disasterId);
+    const changed = EDITABLE_DISASTER_FIELDS.filter(
+      (field) => patch[field] !== undefined && !sameValue(patch[field], disaster[field]),
+    );
+    if (changed.length === 0) return { updated: disaster, changed };
+    const now = new Date().toISOString();
+    const pick = (source: Disaster) => Object.fromEntries(changed.map((field) => [field, source[field]]));
+    const next: Disaster = { ...disaster, updated_at: now };
+    for (const field of changed) assignField(next, field, patch);
+    if (changed.includes('location')) next.geohash = geohashOf(next.location);
+    if (next.suggestion) {
+      next.suggestion = {
+        ...next.suggestion,
+        edited_fields: [...new Set([...next.suggestion.edited_fields, ...changed])].sort(),
+      };
+    }
+    // A suggestion is not published: its first CAP message is the Alert of its approval.
+    if (next.status === 'confirmed') next.cap_references = issueCapMessage(tx, next, 'edited', now);
+    tx.set(ref, next);
+    recordAudit(
+      tx,
+      {
+        entity: 'disaster',
+        entity_id: disasterId,
+        action: 'updated',
+        actor: caller,
+        before: pick(disaster),
+        after: pick(next),
+        disaster_id: disasterId,
+      },
+      now,
+    );
+    return { updated: next, changed };
+  });
+  if (changed.length > 0) logs.disasterEdited(disasterId, caller.uid, changed);
+  return updated;
+}
+
+function assignField(target: Disaster, field: EditableDisasterField, patch: DisasterPatch): void {
+  if (field === 'name' && patch.name !== undefined) target.name = patch.name;
+  else if (field === 'type' && patch.type !== undefined) target.type = patch.type;
+  else if (field === 'description' && patch.description !== undefined) target.description = patch.description;
+  else if (field === 'location' && patch.location !== undefined) target.location = patch.location;
+  else if (field === 'radius_km' && patch.radius_km !== undefined) target.radius_km = patch.radius_km;
+  else if (field === 'severity' && patch.severity !== undefined) target.severity = patch.severity;
+}
+
+// --- Closing a disaster (POST /disasters/{id}/close) --------------------------------------------
+
+/**
+ * Confirmed → closed, with the CAP Cancel, in one transaction. Closing a closed disaster changes
+ * nothing and answers it as it is (`closed` false), so a retried close is harmless; a suggestion
+ * cannot be closed (409: discard it). Its requests and tasks are left as they are, for staff to
+ * finish or cancel through their usual endpoints (docs/interop.md, "Disaster lifecycle").
+ */
+export async function closeDisaster(
+  caller: Caller,
+  disasterId: string,
+  input: DisasterClose,
+): Promise<{ disaster: Disaster; closed: boolean }> {
+  const ref = collections.disasters.doc(disasterId);
+  const result = await db().runTransaction(async (tx) => {
+    const disaster = await collections.disasters.require(disasterId, 'Disaster', tx);
+    if (disaster.status === 'closed') return { disaster, closed: false };
+    disasterTransitions.assert(disaster.status, 'closed');
+    const now = new Date().toISOString();
+    const next: Disaster = {
+      ...disaster,
+      status: 'closed',
+      closed_at: now,
+      closed_by: caller.uid,
+      close_reason: input?.reason ?? null,
+      updated_at: now,
+    };
+    next.cap_references = issueCapMessage(tx, next, 'closed', now);
+    tx.set(ref, next);
+    recordAudit(
+      tx,
+      {
+        entity: 'disaster',
+        entity_id: disasterId,
+        action: 'closed',
+        actor: caller,
+        before: { status: disaster.status },
+        after: { status: next.status, close_reason: next.close_reason },
+        disaster_id: disasterId,
+      },
+      now,
+    );
+    return { disaster: next, closed: true };
+  });
+  if (result.closed) logs.disasterClosed(disasterId, caller.uid);
+  return result;
 }

@@ -46,3 +46,27 @@ export function readJsonBody(req: Request): unknown {
     throw new AppError('malformed_body', 'The request body is not valid JSON.');
   }
 }
+
+/**
+ * The fields of an `application/x-www-form-urlencoded` body (webhooks such as Twilio's), or
+ * undefined when none was sent. Same size limit; another content type is a 415; a field sent
+ * twice is a 400 (no webhook this service takes repeats one, and a signature covers them all).
+ */
+export function readFormBody(req: Request): Record<string, string> | undefined {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+  const bytes = (req as RequestWithRaw).rawBody;
+  if (bytes === undefined || bytes.length === 0) return undefined;
+  if (bytes.length > MAX_BODY_BYTES) throw tooLarge();
+  if (req.is('application/x-www-form-urlencoded') === false) {
+    throw new AppError(
+      'unsupported_media_type',
+      'Send the body as a form with "Content-Type: application/x-www-form-urlencoded".',
+    );
+  }
+  const fields: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(bytes.toString('utf8'))) {
+    if (Object.hasOwn(fields, name)) throw new AppError('malformed_body', `The form field ${name} is sent twice.`);
+    fields[name] = value;
+  }
+  return fields;
+}

@@ -2,6 +2,7 @@
 // docs page and the authorization tests are all derived from these declarations.
 import type { z } from 'zod';
 import type { Role } from '../shared/schemas.js';
+import type { ReadLimitRule } from './rate-limit.js';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -27,12 +28,45 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
+/**
+ * What a `verify` hook of an endpoint sees of the request before its input is parsed: for a
+ * caller that proves itself by signing the request (a webhook) instead of with a token.
+ */
+export interface SignedRequest {
+  /** The URL the request reached this service at (scheme, host and path as received). */
+  receivedUrl: string;
+  /** The path of the declaration, e.g. `/channels/twilio/inbound`. */
+  path: string;
+  header(name: string): string | undefined;
+  /** The form fields exactly as sent (a form endpoint); empty otherwise. */
+  form: Readonly<Record<string, string>>;
+}
+
 /** What a handler may return instead of a plain body: another status, or extra headers. */
 export class Reply<T = unknown> {
   constructor(
     readonly status: number,
     readonly body: T,
     readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+/** Where a streamed body goes: `write` resolves once the client can take more (backpressure). */
+export interface Sink {
+  write(chunk: string): Promise<void>;
+}
+
+/**
+ * A body written piece by piece as it is produced (exports), for a `raw` endpoint: status and
+ * headers go out first, then `produce` writes to the sink. Memory stays flat with the size of the
+ * body. Once headers are sent an error can no longer become a problem+json: the connection is
+ * cut, and the client sees a truncated transfer.
+ */
+export class Streamed {
+  constructor(
+    readonly headers: Record<string, string>,
+    readonly produce: (sink: Sink) => Promise<void>,
+    readonly status = 200,
   ) {}
 }
 
@@ -76,9 +110,24 @@ export interface EndpointDefinition<
   /** Failure statuses this endpoint can answer besides 400/401/403/413/429/500, for the docs. */
   errors?: readonly number[];
   rateLimit?: RateLimitRule;
-  /** HTML or another non-JSON body: the handler returns a Reply with content type set. */
+  /**
+   * The in-memory read limit (http/rate-limit.ts): every GET has DEFAULT_READ_LIMIT unless it
+   * declares its own, or null for none.
+   */
+  readLimit?: ReadLimitRule | null;
+  /** HTML or another non-JSON body: the handler returns a Reply with content type set, or a Streamed. */
   raw?: boolean;
-  handler: (input: HandlerInput<A, P, Q, B>) => Promise<(R extends z.ZodType ? z.input<R> : void) | Reply>;
+  /**
+   * The media types of a non-JSON success body (e.g. `application/cap+xml`), documented in OpenAPI.
+   * The handler returns the body as a string (or a Reply), sent with the first type unless the
+   * Reply sets one and checked against `response` like JSON; or, for a raw endpoint, a Streamed.
+   */
+  produces?: readonly string[];
+  /** `form`: the body is application/x-www-form-urlencoded (webhooks); JSON otherwise. */
+  bodyFormat?: 'json' | 'form';
+  /** Runs before the input is parsed, rate limits and the handler: throws to refuse (a bad signature). */
+  verify?: (request: SignedRequest) => Promise<void>;
+  handler: (input: HandlerInput<A, P, Q, B>) => Promise<(R extends z.ZodType ? z.input<R> : void) | Reply | Streamed>;
 }
 
 /** An endpoint with its types erased, as the router and the document generators see it. */
@@ -97,7 +146,11 @@ export interface Endpoint {
   status?: number;
   errors?: readonly number[];
   rateLimit?: RateLimitRule;
+  readLimit?: ReadLimitRule | null;
   raw?: boolean;
+  produces?: readonly string[];
+  bodyFormat?: 'json' | 'form';
+  verify?: (request: SignedRequest) => Promise<void>;
   handler: (input: {
     caller: Caller | null;
     params: unknown;

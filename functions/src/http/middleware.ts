@@ -69,15 +69,16 @@ export function cors(allowedOrigins: readonly string[]): RequestHandler {
 export function unmatchedRoute(endpoints: readonly Endpoint[]): RequestHandler {
   const patterns = endpoints.map((endpoint) => ({
     method: endpoint.method.toUpperCase(),
-    regex: new RegExp(
-      '^' + expressPath(endpoint.path).replace(/:[A-Za-z_][A-Za-z0-9_]*/g, '[^/]+') + '/?$',
-    ),
+    regex: new RegExp('^' + expressPath(endpoint.path).replace(/:[A-Za-z_][A-Za-z0-9_]*/g, '[^/]+') + '/?$'),
   }));
   return (req, res) => {
     const allowed = patterns.filter((p) => p.regex.test(req.path)).map((p) => p.method);
     if (allowed.length > 0) {
       res.set('Allow', [...new Set(allowed)].join(', '));
-      sendProblem(res, new AppError('method_not_allowed', `${req.method} is not allowed here; use ${allowed.join(' or ')}.`));
+      sendProblem(
+        res,
+        new AppError('method_not_allowed', `${req.method} is not allowed here; use ${allowed.join(' or ')}.`),
+      );
       return;
     }
     sendProblem(res, new NotFoundError('Route', `${req.method} ${req.path}`));

@@ -3,12 +3,31 @@
 import { z } from 'zod';
 import { successStatus, type Endpoint } from './endpoint.js';
 import { PROBLEM_TYPE_BASE } from './problem.js';
+import { readLimitOf } from './read-limit.js';
 import { paramsSchemaOf } from './router.js';
 
 type JsonObject = Record<string, unknown>;
 
+/**
+ * A fixed-length tuple comes out as `prefixItems` with `items: false`; tools that read arrays
+ * through `items` (Spectral's array-items, code generators) see no member type. With `maxItems`
+ * equal to the number of positions, `items` never applies, so naming the members' type(s) there
+ * changes nothing about what validates.
+ */
+function describeTupleMembers({ jsonSchema: schema }: { jsonSchema: JsonObject }): void {
+  const positions = schema.prefixItems;
+  if (schema.items !== false || !Array.isArray(positions) || schema.maxItems !== positions.length) return;
+  const distinct = [...new Map(positions.map((position) => [JSON.stringify(position), position as unknown])).values()];
+  schema.items = distinct.length === 1 ? distinct[0] : { anyOf: distinct };
+}
+
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
-  const generated = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonObject;
+  const generated = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    override: describeTupleMembers,
+  }) as JsonObject;
   delete generated.$schema;
   return generated;
 }
@@ -63,25 +82,42 @@ const FAILURES: Record<number, string> = {
 
 function responses(endpoint: Endpoint): JsonObject {
   const status = successStatus(endpoint);
+  const body = endpoint.response;
   const out: JsonObject = {
     [status]:
-      endpoint.response === null
+      body === null
         ? { description: 'Done.' }
         : {
             description: 'Success.',
-            content: { [endpoint.raw ? 'text/html' : 'application/json']: { schema: jsonSchema(endpoint.response, 'output') } },
+            content: Object.fromEntries(
+              (endpoint.produces ?? (endpoint.raw ? ['text/html'] : ['application/json'])).map((type) => [
+                type,
+                { schema: jsonSchema(body, 'output') },
+              ]),
+            ),
           },
   };
   const failures = new Set<number>(endpoint.errors ?? []);
-  if (endpoint.params || endpoint.query || endpoint.body || endpoint.path.includes('{')) failures.add(400);
+  // Every endpoint can answer 400: the router rejects a query or body the endpoint does not take.
+  failures.add(400);
   if (endpoint.body) [413, 415].forEach((s) => failures.add(s));
   if (endpoint.access !== 'public') failures.add(401);
   if (Array.isArray(endpoint.access)) failures.add(403);
-  if (endpoint.rateLimit) failures.add(429);
+  if (endpoint.rateLimit || readLimitOf(endpoint)) failures.add(429);
   for (const failure of [...failures].sort()) {
-    out[failure] = { description: FAILURES[failure] ?? 'Failure.', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
+    out[failure] = {
+      description: FAILURES[failure] ?? 'Failure.',
+      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+    };
   }
   return out;
+}
+
+function readLimitText(endpoint: Endpoint): string {
+  const rule = readLimitOf(endpoint);
+  if (!rule) return '';
+  const anonymous = endpoint.access === 'public' ? `, ${rule.perIp} per client IP when anonymous` : '';
+  return `Read limit: ${rule.perUser} per ${rule.windowSeconds} s per user${anonymous} (per instance).`;
 }
 
 export function accessText(endpoint: Endpoint): string {
@@ -90,10 +126,47 @@ export function accessText(endpoint: Endpoint): string {
   return `role: ${endpoint.access.join(', ')}`;
 }
 
+/** One line per tag for the document's tag list; the OpenAPI lint (`npm test`) fails on a tag missing here. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  users: 'Registration, profiles, roles, volunteer verification, availability, location and erasure.',
+  disasters: 'Disasters: public listing, creation and edits, agent suggestions, joining and leaving.',
+  chat: "A disaster's chat.",
+  observations: 'Community observations.',
+  requests: 'Help requests, shown on a need-to-know basis, with their status and audit trail.',
+  workflow: 'Workflow outputs: the plan of a request, its tasks and resource suggestions, reviewed by staff.',
+  planning: 'Allocation jobs proposing available resources for a disaster.',
+  tasks: 'Tasks: creation with their resources, assignment, authorization, status and audit trail.',
+  resources: 'Resources, their availability and usage, and their locations for maps.',
+  notifications: "The caller's notifications, push devices and notification preferences.",
+  outbound: 'Outbound SMS, WhatsApp and push messages: the delivery log and Twilio status callbacks.',
+  chatbot: 'The automated assistant.',
+  feeds: 'Public feeds for aggregators: current CAP 1.2 alerts as Atom.',
+  channels: 'SMS and WhatsApp through Twilio: the inbound webhook.',
+  exports: 'Streamed files for partners and GIS: HXL-tagged CSV, GeoJSON, KML and a 3W report.',
+  meta: 'Health, this document and the API page.',
+  webhooks: 'Signed outbound webhooks: subscribers (admins) and their delivery logs.',
+};
+
+function tagsOf(endpoints: readonly Endpoint[]): JsonObject[] {
+  const names = [...new Set(endpoints.map((endpoint) => endpoint.tag))];
+  return names.map((name) => {
+    const description = TAG_DESCRIPTIONS[name];
+    return description === undefined ? { name } : { name, description };
+  });
+}
+
 export function openApiDocument(endpoints: readonly Endpoint[], serverUrl?: string): JsonObject {
   const paths: Record<string, JsonObject> = {};
   for (const endpoint of endpoints) {
-    const description = [endpoint.description, `Access: ${accessText(endpoint)}.`, endpoint.ownership ? `Object rule: ${endpoint.ownership}` : '', endpoint.rateLimit ? `Rate limit: ${endpoint.rateLimit.limit} per ${endpoint.rateLimit.windowSeconds} s per caller.` : '']
+    const description = [
+      endpoint.description,
+      `Access: ${accessText(endpoint)}.`,
+      endpoint.ownership ? `Object rule: ${endpoint.ownership}` : '',
+      endpoint.rateLimit
+        ? `Rate limit: ${endpoint.rateLimit.limit} per ${endpoint.rateLimit.windowSeconds} s per caller.`
+        : '',
+      readLimitText(endpoint),
+    ]
       .filter(Boolean)
       .join('\n\n');
     (paths[endpoint.path] ??= {})[endpoint.method] = {
@@ -103,7 +176,18 @@ export function openApiDocument(endpoints: readonly Endpoint[], serverUrl?: stri
       description,
       ...(endpoint.access === 'public' ? { security: [] } : {}),
       parameters: parameters(endpoint),
-      ...(endpoint.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } } } } : {}),
+      ...(endpoint.body
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                [endpoint.bodyFormat === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: {
+                  schema: jsonSchema(endpoint.body, 'input'),
+                },
+              },
+            },
+          }
+        : {}),
       responses: responses(endpoint),
     };
   }
@@ -112,10 +196,15 @@ export function openApiDocument(endpoints: readonly Endpoint[], serverUrl?: stri
     info: {
       title: 'Disaster Response Coordination API',
       version: '1.0.0',
+      // The repository is private and grants no licence; say so rather than leave tools guessing.
+      license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
+      contact: { name: 'The maintainers of the disaster response service' },
       description: `Help requests, automated planning, tasks, resources, disasters, chat and observations. Errors are application/problem+json (${PROBLEM_TYPE_BASE}<code>). Lists answer { items, next_cursor } and take ?limit= and ?cursor=.`,
     },
-    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    // Without a known URL, '.' resolves against where this document is served: the API's base URL.
+    servers: [serverUrl ? { url: serverUrl } : { url: '.', description: 'The base URL this document is served from.' }],
     security: [{ bearerAuth: [] }],
+    tags: tagsOf(endpoints),
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' } },

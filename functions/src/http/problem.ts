@@ -15,6 +15,7 @@ const STATUS: Record<ErrorCode, { status: number; title: string }> = {
   conflict: { status: 409, title: 'Conflict' },
   invalid_transition: { status: 409, title: 'Invalid status transition' },
   payload_too_large: { status: 413, title: 'Payload too large' },
+  export_too_large: { status: 422, title: 'Export too large for one call' },
   rate_limited: { status: 429, title: 'Too many requests' },
   internal: { status: 500, title: 'Internal error' },
   unavailable: { status: 503, title: 'Service unavailable' },
@@ -59,8 +60,10 @@ export function toAppError(error: unknown, requestId: string): AppError {
   }
   // Body parsers that run before this app (e.g. a plain express.json in tests) report like this.
   const httpError = error as { status?: unknown; type?: unknown } | null;
-  if (httpError?.type === 'entity.too.large') return new AppError('payload_too_large', 'The request body is too large.');
-  if (httpError?.type === 'entity.parse.failed') return new AppError('malformed_body', 'The request body is not valid JSON.');
+  if (httpError?.type === 'entity.too.large')
+    return new AppError('payload_too_large', 'The request body is too large.');
+  if (httpError?.type === 'entity.parse.failed')
+    return new AppError('malformed_body', 'The request body is not valid JSON.');
   logs.unexpectedError(requestId, error);
   return new AppError('internal', 'Something went wrong on our side. It has been logged; try again.');
 }

@@ -2,16 +2,11 @@
 // bucket, caller and window, bumped with an atomic increment (no read-then-write race on any
 // Firestore, emulated or real). One write and one read per limited call.
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { config } from '../config.js';
 import { RateLimitedError } from '../errors.js';
 import { internalCollections } from '../data/collections.js';
 import { db } from '../data/firestore.js';
 import type { RateLimitRule } from './endpoint.js';
-
-/** Limits can be scaled for load tests and local demos without touching the declarations. */
-function scale(): number {
-  const factor = Number(process.env.RATE_LIMIT_SCALE ?? '1');
-  return Number.isFinite(factor) && factor > 0 ? factor : 1;
-}
 
 export async function consumeRateLimit(rule: RateLimitRule, key: string, now = Date.now()): Promise<void> {
   const windowMs = rule.windowSeconds * 1000;
@@ -24,7 +19,11 @@ export async function consumeRateLimit(rule: RateLimitRule, key: string, now = D
     { merge: true },
   );
   const count = ((await ref.get()).get('count') as number | undefined) ?? 0;
-  if (count > Math.ceil(rule.limit * scale())) {
+  // Scaled for load tests and local demos without touching the declarations.
+  if (count > Math.ceil(rule.limit * config.rateLimitScale())) {
     throw new RateLimitedError(Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)));
   }
 }
+
+// Reads: in memory, in read-limit.ts (the router needs them without the Firestore client).
+export * from './read-limit.js';

@@ -4,7 +4,8 @@ import { defineEndpoint, Reply, type Endpoint } from '../http/endpoint.js';
 import { openApiDocument } from '../http/openapi.js';
 import { docsPage } from './docs-page.js';
 
-export function metaEndpoints(all: () => readonly Endpoint[]): Endpoint[] {
+/** `all`: every endpoint, asked for only when the document or the page is first served. */
+export function metaEndpoints(all: () => Promise<readonly Endpoint[]>): Endpoint[] {
   let openApi: Record<string, unknown> | undefined;
   let html: string | undefined;
   return [
@@ -14,6 +15,8 @@ export function metaEndpoints(all: () => readonly Endpoint[]): Endpoint[] {
       tag: 'meta',
       summary: 'Liveness check; touches no database.',
       access: 'public',
+      // Probes and load balancers poll it; it costs nothing to answer.
+      readLimit: null,
       response: z.object({ status: z.literal('ok') }),
       handler: () => Promise.resolve({ status: 'ok' as const }),
     }),
@@ -24,7 +27,7 @@ export function metaEndpoints(all: () => readonly Endpoint[]): Endpoint[] {
       summary: 'This API as an OpenAPI 3.1 document.',
       access: 'public',
       response: z.record(z.string(), z.unknown()),
-      handler: () => Promise.resolve((openApi ??= openApiDocument(all()))),
+      handler: async () => (openApi ??= openApiDocument(await all())),
     }),
     defineEndpoint({
       method: 'get',
@@ -34,13 +37,11 @@ export function metaEndpoints(all: () => readonly Endpoint[]): Endpoint[] {
       access: 'public',
       raw: true,
       response: z.string(),
-      handler: () =>
-        Promise.resolve(
-          new Reply(200, (html ??= docsPage(all())), {
-            'Content-Type': 'text/html; charset=utf-8',
-            'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-          }),
-        ),
+      handler: async () =>
+        new Reply(200, (html ??= docsPage(await all())), {
+          'Content-Type': 'text/html; charset=utf-8',
+          'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+        }),
     }),
   ];
 }

@@ -17,10 +17,14 @@ export const notificationEndpoints = [
     access: 'authenticated',
     ownership: 'Only the caller’s own notifications.',
     query: pageQuerySchema.extend({
-      read: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
+      read: z
+        .enum(['true', 'false'])
+        .transform((value) => value === 'true')
+        .optional(),
     }),
     response: pageOf(notificationSchema),
-    handler: ({ caller, query: { limit, cursor, read } }) => notifications.listOwnNotifications(caller, { read }, { limit, cursor }),
+    handler: ({ caller, query: { limit, cursor, read } }) =>
+      notifications.listOwnNotifications(caller, { read }, { limit, cursor }),
   }),
   defineEndpoint({
     method: 'patch',

@@ -1,11 +1,9 @@
 // Notifications: `users/{uid}/notifications/{id}`, written in the same transaction as the change
 // they announce (a task assigned to you, authorized, cancelled). Clients listen to that
 // subcollection directly (rules let only that user read it) or list it with GET /notifications/me.
-import type { Query, Transaction } from 'firebase-admin/firestore';
+import type { Transaction } from 'firebase-admin/firestore';
 import { collections } from '../data/collections.js';
 import { db } from '../data/firestore.js';
-import { paginate } from '../data/paginate.js';
-import { NotFoundError } from '../errors.js';
 import type { Caller } from '../http/endpoint.js';
 import type { Page, PageQuery } from '../shared/schemas.js';
 import type { Notification } from './model.js';
@@ -34,20 +32,21 @@ export function notify(tx: Transaction, userId: string, input: NotificationInput
   return notification;
 }
 
-export function listOwnNotifications(caller: Caller, filters: { read?: boolean | undefined }, page: PageQuery): Promise<Page<Notification>> {
-  let query: Query<Notification> = collections.notifications.ref(caller.uid);
-  if (filters.read !== undefined) query = query.where('read', '==', filters.read);
-  return paginate(query, page);
+export function listOwnNotifications(
+  caller: Caller,
+  filters: { read?: boolean | undefined },
+  page: PageQuery,
+): Promise<Page<Notification>> {
+  return collections.notifications.of(caller.uid).list({ read: filters.read }, page);
 }
 
 /** Marks one of the caller's notifications read or unread; another user's is simply not found. */
 export async function markNotification(caller: Caller, notificationId: string, read: boolean): Promise<Notification> {
-  const ref = collections.notifications.doc(caller.uid, notificationId);
+  const own = collections.notifications.of(caller.uid);
   return db().runTransaction(async (tx) => {
-    const notification = (await tx.get(ref)).data();
-    if (!notification) throw new NotFoundError('Notification', notificationId);
+    const notification = await own.require(notificationId, 'Notification', tx);
     if (notification.read === read) return notification;
-    tx.update(ref.withConverter(null), { read });
+    own.updateIn(tx, notificationId, { read });
     return { ...notification, read };
   });
 }

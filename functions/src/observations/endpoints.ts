@@ -1,12 +1,20 @@
 // /observations/... (spec 4.6): community-reported field intelligence.
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
-import { idSchema, pageOf, pageQuerySchema, ROLES } from '../shared/schemas.js';
-import { observationInputSchema, observationTypeSchema, observationViewSchema, toObservationView } from './model.js';
+import { idSchema, pageOf, ROLES } from '../shared/schemas.js';
+import {
+  observationInputSchema,
+  observationListQuerySchema,
+  observationViewSchema,
+  toObservationView,
+} from './model.js';
 import * as observations from './service.js';
 
 const TAG = 'observations';
 const params = z.strictObject({ obs_id: idSchema });
+
+const VIEWS =
+  'Any registered user (a token without a role: 403). Admins, responders and the reporter see the whole observation (view full); everyone else sees it without reporter_id and with a ~5 km cell instead of the point (view area).';
 
 /** Reports and deletions share one budget per user. */
 const OBSERVATION_WRITES = { bucket: 'observations:write', limit: 20, windowSeconds: 60 } as const;
@@ -17,12 +25,16 @@ export const observationEndpoints = [
     path: '/observations',
     tag: TAG,
     summary: 'Community observations, newest first; filter by disaster_id and type.',
-    access: 'authenticated',
-    query: pageQuerySchema.extend({ disaster_id: idSchema.optional(), type: observationTypeSchema.optional() }),
+    access: ROLES,
+    ownership: VIEWS,
+    query: observationListQuerySchema,
     response: pageOf(observationViewSchema),
-    handler: async ({ query }) => {
+    handler: async ({ caller, query }) => {
       const page = await observations.list(query);
-      return { items: page.items.map(toObservationView), next_cursor: page.next_cursor };
+      return {
+        items: page.items.map((observation) => toObservationView(observation, caller)),
+        next_cursor: page.next_cursor,
+      };
     },
   }),
   defineEndpoint({
@@ -30,25 +42,27 @@ export const observationEndpoints = [
     path: '/observations',
     tag: TAG,
     summary: 'Report an observation (any registered user).',
-    description: 'disaster_id, when given, must be a confirmed disaster (404 otherwise). Observations feed the agent that suggests new disasters.',
+    description:
+      'disaster_id, when given, must be a confirmed disaster (404 otherwise; 409 when it is closed: report without it). Observations feed the agent that suggests new disasters.',
     access: ROLES,
     body: observationInputSchema,
     response: observationViewSchema,
     status: 201,
-    errors: [404],
+    errors: [404, 409],
     rateLimit: OBSERVATION_WRITES,
-    handler: async ({ caller, body }) => toObservationView(await observations.report(caller, body)),
+    handler: async ({ caller, body }) => toObservationView(await observations.report(caller, body), caller),
   }),
   defineEndpoint({
     method: 'get',
     path: '/observations/{obs_id}',
     tag: TAG,
     summary: 'Observation details.',
-    access: 'authenticated',
+    access: ROLES,
+    ownership: VIEWS,
     params,
     response: observationViewSchema,
     errors: [404],
-    handler: async ({ params }) => toObservationView(await observations.get(params.obs_id)),
+    handler: async ({ caller, params }) => toObservationView(await observations.get(params.obs_id), caller),
   }),
   defineEndpoint({
     method: 'delete',

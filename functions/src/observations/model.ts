@@ -1,6 +1,16 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, locationSchema, text } from '../shared/schemas.js';
+import {
+  coarseAreaSchema,
+  idSchema,
+  isoDateTime,
+  isStaff,
+  locationSchema,
+  pageQuerySchema,
+  text,
+} from '../shared/schemas.js';
 import { severitySchema } from '../disasters/model.js';
+import type { Caller } from '../http/endpoint.js';
+import { coarseArea } from '../shared/geo.js';
 
 export const OBSERVATION_TYPES = [
   'damage',
@@ -27,10 +37,24 @@ export const observationSchema = z.object({
   severity: severitySchema,
   disaster_id: idSchema.nullable(),
   reporter_id: idSchema,
+  /**
+   * The UTC day of created_at (YYYY-MM-DD): lets the agent's candidate query name its time window
+   * (`day in [...]`) together with the geohash range. Null on observations stored before it existed.
+   */
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable()
+    .default(null),
   created_at: isoDateTime,
   updated_at: isoDateTime,
 });
 export type Observation = z.infer<typeof observationSchema>;
+
+/** The `day` bucket of an ISO-8601 UTC time. */
+export function observationDay(at: string | number): string {
+  return new Date(at).toISOString().slice(0, 10);
+}
 
 /** What a reporter sends to POST /observations. */
 export const observationInputSchema = z.strictObject({
@@ -42,10 +66,34 @@ export const observationInputSchema = z.strictObject({
 });
 export type ObservationInput = z.infer<typeof observationInputSchema>;
 
-export const observationViewSchema = observationSchema.omit({ geohash: true }).describe('A community observation.');
+/** Admins, responders and the reporter: the whole observation. */
+export const fullObservationViewSchema = observationSchema
+  .omit({ geohash: true, day: true })
+  .extend({ view: z.literal('full') })
+  .describe('A community observation as admins, responders and its reporter see it.');
+
+/** Everyone else with a role: what was seen, roughly where; not who reported it. */
+export const areaObservationViewSchema = observationSchema
+  .omit({ geohash: true, day: true, location: true, reporter_id: true })
+  .extend({ view: z.literal('area'), area: coarseAreaSchema })
+  .describe('A community observation as other users see it: no reporter, a ~5 km cell instead of the point.');
+
+export const observationViewSchema = z.discriminatedUnion('view', [
+  fullObservationViewSchema,
+  areaObservationViewSchema,
+]);
 export type ObservationView = z.infer<typeof observationViewSchema>;
 
-export function toObservationView(observation: Observation): ObservationView {
-  const { geohash: _geohash, ...view } = observation;
-  return view;
+/** Who sees an observation whole: staff (users/trust.ts) and whoever reported it. */
+export function toObservationView(observation: Observation, caller: Caller): ObservationView {
+  const { geohash: _geohash, day: _day, location, reporter_id: reporterId, ...rest } = observation;
+  if (isStaff(caller) || reporterId === caller.uid) return { view: 'full', ...rest, location, reporter_id: reporterId };
+  return { view: 'area', ...rest, area: coarseArea(location) };
 }
+
+/** GET /observations: each filter an equality on the field of the same name. */
+export const observationListQuerySchema = pageQuerySchema.extend({
+  disaster_id: idSchema.optional(),
+  type: observationTypeSchema.optional(),
+});
+export type ObservationListQuery = z.infer<typeof observationListQuerySchema>;

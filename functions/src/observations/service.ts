@@ -1,18 +1,16 @@
 // Community observations (spec 4.6): field reports anyone registered can file and read. Each
 // new observation is also what the agent (agent/) clusters into suggested disasters.
-import type { Query } from 'firebase-admin/firestore';
 import { collections } from '../data/collections.js';
-import { paginate } from '../data/paginate.js';
-import { getConfirmedDisaster, isAdmin } from '../disasters/service.js';
-import { ForbiddenError, NotFoundError } from '../errors.js';
+import { isAdmin, requireConfirmedDisaster } from '../disasters/service.js';
+import { ForbiddenError } from '../errors.js';
 import type { Caller } from '../http/endpoint.js';
 import { logs } from '../logs.js';
 import { geohashOf } from '../shared/geo.js';
-import type { Page, PageQuery } from '../shared/schemas.js';
-import type { Observation, ObservationInput } from './model.js';
+import type { Page } from '../shared/schemas.js';
+import { observationDay, type Observation, type ObservationInput, type ObservationListQuery } from './model.js';
 
 export async function report(caller: Caller, input: ObservationInput): Promise<Observation> {
-  if (input.disaster_id !== null) await getConfirmedDisaster(input.disaster_id);
+  if (input.disaster_id !== null) await requireConfirmedDisaster(input.disaster_id, 'not_found');
   const now = new Date().toISOString();
   const ref = collections.observations.ref().doc();
   const observation: Observation = {
@@ -24,6 +22,7 @@ export async function report(caller: Caller, input: ObservationInput): Promise<O
     severity: input.severity,
     disaster_id: input.disaster_id,
     reporter_id: caller.uid,
+    day: observationDay(now),
     created_at: now,
     updated_at: now,
   };
@@ -32,21 +31,12 @@ export async function report(caller: Caller, input: ObservationInput): Promise<O
   return observation;
 }
 
-export interface ObservationFilters {
-  disaster_id?: string | undefined;
-  type?: Observation['type'] | undefined;
-}
-
-export function list(query: PageQuery & ObservationFilters): Promise<Page<Observation>> {
-  let filtered: Query<Observation> = collections.observations.ref();
-  if (query.disaster_id !== undefined) filtered = filtered.where('disaster_id', '==', query.disaster_id);
-  if (query.type !== undefined) filtered = filtered.where('type', '==', query.type);
-  return paginate(filtered, query);
+export function list(query: ObservationListQuery): Promise<Page<Observation>> {
+  return collections.observations.list({ disaster_id: query.disaster_id, type: query.type }, query);
 }
 
 export async function get(id: string): Promise<Observation> {
-  const observation = (await collections.observations.doc(id).get()).data();
-  if (!observation) throw new NotFoundError('Observation', id);
+  const observation = await collections.observations.require(id, 'Observation');
   return observation;
 }
 

@@ -4,9 +4,9 @@
 // a dispatcher turns them into workflow suggestions or tasks.
 import { randomUUID } from 'node:crypto';
 import { collections } from '../data/collections.js';
-import { toDocument } from '../data/converter.js';
 import { adminApp, db } from '../data/firestore.js';
-import { ConflictError, NotFoundError, UnavailableError } from '../errors.js';
+import { UnavailableError } from '../errors.js';
+import { requireConfirmedDisaster } from '../disasters/service.js';
 import type { Caller } from '../http/endpoint.js';
 import { logs } from '../logs.js';
 import type { HelpRequest } from '../requests/model.js';
@@ -20,7 +20,8 @@ export const ALLOCATION_QUEUE = 'allocateResources';
 export const PER_REQUEST = 3;
 /** Open requests considered per job, most urgent first. */
 export const MAX_REQUESTS_PER_JOB = 200;
-const LEASE_MS = 300_000;
+/** How long a run of an allocation job holds it (the task-queue handler's time-out is shorter). */
+const ALLOCATION_LEASE_MS = 300_000;
 
 /** Needs served first when units are scarce: life first. */
 const URGENCY: Record<HelpRequest['type_of_need'], number> = {
@@ -49,9 +50,7 @@ async function enqueue(jobId: string): Promise<void> {
 
 /** Stores a queued job and enqueues it; a job that cannot be enqueued is not left behind. */
 export async function requestAllocation(caller: Caller, disasterId: string): Promise<QueuedJob> {
-  const disaster = (await collections.disasters.doc(disasterId).get()).data();
-  if (!disaster) throw new NotFoundError('Disaster', disasterId);
-  if (disaster.status !== 'confirmed') throw new ConflictError(`Disaster ${JSON.stringify(disasterId)} is an unconfirmed suggestion.`);
+  await requireConfirmedDisaster(disasterId, 'conflict');
   const at = new Date().toISOString();
   const job: AllocationJob = {
     id: randomUUID().replace(/-/g, ''),
@@ -80,8 +79,7 @@ export async function requestAllocation(caller: Caller, disasterId: string): Pro
 }
 
 export async function getJob(jobId: string): Promise<AllocationJob> {
-  const job = (await collections.allocationJobs.doc(jobId).get()).data();
-  if (!job) throw new NotFoundError('Allocation job', jobId);
+  const job = await collections.allocationJobs.require(jobId, 'Allocation job');
   return job;
 }
 
@@ -91,7 +89,9 @@ export function allocate(
   candidates: ReadonlyMap<string, Awaited<ReturnType<typeof nearbyResources>>['resources']>,
 ): AllocationJob['proposals'] {
   const taken = new Set<string>();
-  const ordered = [...requests].sort((a, b) => URGENCY[a.type_of_need] - URGENCY[b.type_of_need] || a.created_at.localeCompare(b.created_at));
+  const ordered = [...requests].sort(
+    (a, b) => URGENCY[a.type_of_need] - URGENCY[b.type_of_need] || a.created_at.localeCompare(b.created_at),
+  );
   return ordered.map((request) => {
     const units = fittingResources(request.type_of_need, candidates.get(request.id) ?? [])
       .filter((resource) => !taken.has(resource.id))
@@ -105,24 +105,31 @@ export function allocate(
   });
 }
 
-const jobDoc = (id: string) => db().collection(collections.allocationJobs.path).doc(id);
-
 /** The task-queue handler; idempotent (a finished job returns at once, a live lease is left alone). */
-export async function runAllocation(jobId: string, now = Date.now): Promise<AllocationJob['status'] | 'missing' | 'busy'> {
-  const claimed = await db().runTransaction(async (tx) => {
-    const job = (await tx.get(collections.allocationJobs.doc(jobId))).data();
+export async function runAllocation(
+  jobId: string,
+  now = Date.now,
+): Promise<AllocationJob['status'] | 'missing' | 'busy'> {
+  const leased = await db().runTransaction(async (tx) => {
+    const job = await collections.allocationJobs.get(jobId, tx);
     if (!job) return 'missing' as const;
     if (job.status === 'done' || job.status === 'failed') return job.status;
-    if (job.status === 'running' && job.lease_expires_at !== null && Date.parse(job.lease_expires_at) > now()) return 'busy' as const;
+    if (job.status === 'running' && job.lease_expires_at !== null && Date.parse(job.lease_expires_at) > now())
+      return 'busy' as const;
     const at = new Date(now()).toISOString();
-    tx.update(jobDoc(jobId), toDocument({ status: 'running', attempts: job.attempts + 1, lease_expires_at: new Date(now() + LEASE_MS).toISOString(), updated_at: at }));
+    collections.allocationJobs.updateIn(tx, jobId, {
+      status: 'running',
+      attempts: job.attempts + 1,
+      lease_expires_at: new Date(now() + ALLOCATION_LEASE_MS).toISOString(),
+      updated_at: at,
+    });
     return job;
   });
-  if (typeof claimed === 'string') return claimed;
+  if (typeof leased === 'string') return leased;
   try {
     const snapshot = await collections.requests
       .ref()
-      .where('disaster_id', '==', claimed.disaster_id)
+      .where('disaster_id', '==', leased.disaster_id)
       .where('status', '==', 'open')
       .orderBy('sort_key', 'desc')
       .limit(MAX_REQUESTS_PER_JOB)
@@ -132,21 +139,38 @@ export async function runAllocation(jobId: string, now = Date.now): Promise<Allo
       await Promise.all(
         requests.map(async (request) => {
           const categories = NEED_PLANS[request.type_of_need].categories;
-          const { resources } = await nearbyResources(request.location, request.disaster_id, categories, MAX_SUGGESTED_RESOURCES);
+          const { resources } = await nearbyResources(
+            request.location,
+            request.disaster_id,
+            categories,
+            MAX_SUGGESTED_RESOURCES,
+          );
           return [request.id, resources] as const;
         }),
       ),
     );
     const proposals = allocate(requests, candidates);
     const at = new Date(now()).toISOString();
-    await jobDoc(jobId).update(toDocument({ status: 'done', proposals, requests_considered: requests.length, lease_expires_at: null, last_error: null, updated_at: at, finished_at: at }));
+    await collections.allocationJobs.update(jobId, {
+      status: 'done',
+      proposals,
+      requests_considered: requests.length,
+      lease_expires_at: null,
+      last_error: null,
+      updated_at: at,
+      finished_at: at,
+    });
     return 'done';
   } catch (error) {
     const message = error instanceof Error ? error.message.slice(0, 500) : String(error);
-    const final = claimed.attempts + 1 >= 5;
-    await jobDoc(jobId).update(
-      toDocument({ status: final ? 'failed' : 'queued', last_error: message, lease_expires_at: null, updated_at: new Date(now()).toISOString(), finished_at: final ? new Date(now()).toISOString() : null }),
-    );
+    const final = leased.attempts + 1 >= 5;
+    await collections.allocationJobs.update(jobId, {
+      status: final ? 'failed' : 'queued',
+      last_error: message,
+      lease_expires_at: null,
+      updated_at: new Date(now()).toISOString(),
+      finished_at: final ? new Date(now()).toISOString() : null,
+    });
     if (final) return 'failed';
     throw error;
   }

@@ -3,70 +3,39 @@
 // (they exist and are available), or it is dropped. Failures throw GeminiFailure and the caller
 // falls back to the deterministic plan.
 import { z } from 'zod';
-import { generateJson, geminiSettingsFromEnv, type GeminiSettings } from '../shared/gemini.js';
+import { generateJson, type GeminiSettings } from '../shared/gemini.js';
+import { prioritySchema, taskRoleSchema } from '../tasks/model.js';
 import type { Plan, PlannedResource, PlannedTask, PlanningContext } from './deterministic.js';
 import { MAX_SUGGESTED_RESOURCES, NEED_PLANS } from './deterministic.js';
 
-export { GeminiFailure, type GeminiSettings } from '../shared/gemini.js';
-
-export function geminiSettings(apiKey: string, env: NodeJS.ProcessEnv = process.env): GeminiSettings {
-  return geminiSettingsFromEnv(apiKey, env, { timeoutVar: 'GEMINI_TIMEOUT_MS', timeoutMs: 20_000, maxAttempts: 3, initialBackoffMs: 1000 });
-}
-
+export type { GeminiSettings } from '../shared/gemini.js';
 
 const MAX_TASKS = 8;
 
-/** What Gemini must answer (validated again with zod: the schema is a request, not a guarantee). */
+/** What Gemini must answer (sent as JSON Schema, descriptions included, and validated again on the answer). */
 export const geminiAnswerSchema = z.object({
-  rationale: z.string().trim().min(1).max(2000),
+  rationale: z.string().trim().min(1).max(2000).describe('Two or three sentences a dispatcher can read.'),
   tasks: z
     .array(
       z.object({
         instructions: z.string().trim().min(1).max(4000),
-        role_required: z.enum(['volunteer', 'responder']),
-        priority: z.number().int().min(1).max(5),
-        suggested_assignee_id: z.string().nullable().optional(),
+        role_required: taskRoleSchema,
+        priority: prioritySchema,
+        suggested_assignee_id: z.string().nullable().optional().describe('Id of one of the candidate people, or null.'),
       }),
     )
     .min(1)
     .max(MAX_TASKS),
-  resources: z.array(z.object({ resource_id: z.string(), reason: z.string().max(1000) })).max(20),
+  resources: z
+    .array(
+      z.object({
+        resource_id: z.string().describe('Id of one of the candidate resources.'),
+        reason: z.string().max(1000),
+      }),
+    )
+    .max(20),
 });
 export type GeminiAnswer = z.infer<typeof geminiAnswerSchema>;
-
-/** The same shape as JSON Schema, for `responseJsonSchema`. */
-export const geminiResponseJsonSchema = {
-  type: 'object',
-  properties: {
-    rationale: { type: 'string', description: 'Two or three sentences a dispatcher can read.' },
-    tasks: {
-      type: 'array',
-      maxItems: MAX_TASKS,
-      items: {
-        type: 'object',
-        properties: {
-          instructions: { type: 'string' },
-          role_required: { type: 'string', enum: ['volunteer', 'responder'] },
-          priority: { type: 'integer', minimum: 1, maximum: 5, description: '1 is most urgent.' },
-          suggested_assignee_id: { type: ['string', 'null'], description: 'Id of one of the candidate people, or null.' },
-        },
-        required: ['instructions', 'role_required', 'priority'],
-      },
-    },
-    resources: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          resource_id: { type: 'string', description: 'Id of one of the candidate resources.' },
-          reason: { type: 'string' },
-        },
-        required: ['resource_id', 'reason'],
-      },
-    },
-  },
-  required: ['rationale', 'tasks', 'resources'],
-} as const;
 
 const SYSTEM_INSTRUCTION =
   'You plan the response to one help request in a disaster. Answer only with JSON matching the schema. ' +
@@ -97,7 +66,10 @@ export function promptFor(context: PlanningContext): string {
 }
 
 /** Keeps only ids among the candidates; drops duplicates. Reports how many were dropped. */
-export function groundAnswer(answer: GeminiAnswer, context: PlanningContext): { tasks: PlannedTask[]; resources: PlannedResource[]; dropped: number } {
+export function groundAnswer(
+  answer: GeminiAnswer,
+  context: PlanningContext,
+): { tasks: PlannedTask[]; resources: PlannedResource[]; dropped: number } {
   const resourcesById = new Map(context.nearby.resources.map((r) => [r.id, r]));
   const usersById = new Map(context.nearby.users.map((u) => [u.id, u]));
   let dropped = 0;
@@ -110,7 +82,12 @@ export function groundAnswer(answer: GeminiAnswer, context: PlanningContext): { 
       assignee = null;
     }
     if (assignee !== null) taken.add(assignee);
-    return { instructions: task.instructions, role_required: task.role_required, priority: task.priority, suggested_assignee_id: assignee };
+    return {
+      instructions: task.instructions,
+      role_required: task.role_required,
+      priority: task.priority,
+      suggested_assignee_id: assignee,
+    };
   });
   const resources: PlannedResource[] = [];
   for (const suggestion of answer.resources) {
@@ -135,15 +112,16 @@ export async function geminiPlan(context: PlanningContext, settings: GeminiSetti
   const answer = await generateJson(settings, {
     contents: promptFor(context),
     systemInstruction: SYSTEM_INSTRUCTION,
-    responseJsonSchema: geminiResponseJsonSchema,
     schema: geminiAnswerSchema,
   });
   const { tasks, resources, dropped } = groundAnswer(answer, context);
   return {
     planner: 'gemini',
     model: settings.model,
-    rationale: answer.rationale + (dropped > 0 ? ` (${dropped} suggested id(s) were not eligible candidates and were dropped.)` : ''),
-    fallback_reason: null,
+    rationale:
+      answer.rationale +
+      (dropped > 0 ? ` (${dropped} suggested id(s) were not eligible candidates and were dropped.)` : ''),
+    fallback: null,
     tasks,
     resources,
   };

@@ -4,20 +4,25 @@
 // delivery fail (so the platform retries it later); an expired lease (a run that died) is taken
 // over; only the run holding the lease writes its result; the output is `create()`d once.
 import { randomUUID } from 'node:crypto';
-import { collections } from '../data/collections.js';
-import { toDocument } from '../data/converter.js';
+import { collections, type Changes } from '../data/collections.js';
 import { db } from '../data/firestore.js';
-import { RateLimitedError } from '../errors.js';
 import { consumeRateLimit } from '../http/rate-limit.js';
 import { logs } from '../logs.js';
 import type { HelpRequest, Planning, PotentialMatches } from '../requests/model.js';
-import { LEASE_MS, planningDueAt } from '../requests/planning-state.js';
+import { PLANNING_LEASE_MS, planningDueAt } from '../requests/planning-state.js';
 import type { WorkflowOutput } from '../workflow/model.js';
-import { deterministicPlan, MAX_SUGGESTED_RESOURCES, NEED_PLANS, type Plan, type PlanningContext } from './deterministic.js';
-import { GeminiFailure, geminiPlan, type GeminiSettings } from './gemini.js';
+import {
+  deterministicPlan,
+  MAX_SUGGESTED_RESOURCES,
+  NEED_PLANS,
+  type Plan,
+  type PlanningContext,
+} from './deterministic.js';
+import { geminiFallbackOf } from '../shared/gemini.js';
+import { geminiPlan, type GeminiSettings } from './gemini.js';
 import { findNearby, MAX_MATCHES, type Nearby } from './nearby.js';
 
-export { LEASE_MS, planningDueAt };
+export { PLANNING_LEASE_MS, planningDueAt };
 /** Runs started before the job is marked failed for good. */
 export const MAX_PLANNING_ATTEMPTS = 5;
 /** Gemini calls per minute across all instances (a shared Firestore counter). */
@@ -31,45 +36,59 @@ export class LeaseHeldError extends Error {
   }
 }
 
-export type Outcome = 'planned' | 'skipped' | 'failed' | 'already_done' | 'missing' | 'superseded';
+export type Outcome =
+  'planned' | 'skipped' | 'failed' | 'already_done' | 'missing' | 'superseded' | 'awaiting_location';
 
 export interface PlanningOptions {
   /** Null: deterministic planner only (no Gemini API key configured). */
   gemini: GeminiSettings | null;
   now?: () => number;
   /** Test hook: runs after the lease is taken, before planning (e.g. to simulate a crash). */
-  afterClaim?: () => Promise<void>;
+  afterLeaseTaken?: () => Promise<void>;
 }
 
-const requestDoc = (id: string) => db().collection(collections.requests.path).doc(id);
-
-function planningUpdate(planning: Planning, extra: Record<string, unknown> = {}) {
-  return toDocument({ planning, planning_due_at: planningDueAt(planning), ...extra, updated_at: planning.updated_at });
+/** A change of the planning state (the registry derives `planning_due_at` from it). */
+function planningUpdate(planning: Planning, extra: Changes<HelpRequest> = {}): Changes<HelpRequest> {
+  return { planning, ...extra, updated_at: planning.updated_at };
 }
 
-type Claim = { outcome: Outcome } | { request: HelpRequest; attempts: number };
+type LeaseAttempt = { outcome: Outcome } | { request: HelpRequest; attempts: number };
 
-async function claim(requestId: string, runId: string, now: number): Promise<Claim> {
+async function takeLease(requestId: string, runId: string, now: number): Promise<LeaseAttempt> {
   return db().runTransaction(async (tx) => {
-    const request = (await tx.get(collections.requests.doc(requestId))).data();
+    const request = await collections.requests.get(requestId, tx);
     if (!request) return { outcome: 'missing' as const };
     const { planning } = request;
     if (planning.state === 'planned' || planning.state === 'failed' || planning.state === 'skipped') {
       return { outcome: 'already_done' as const };
     }
-    if (planning.state === 'planning' && planning.lease_expires_at !== null && Date.parse(planning.lease_expires_at) > now) {
+    // Planned once its point is set (requests/service.ts placeRequest), not before.
+    if (planning.state === 'awaiting_location') return { outcome: 'awaiting_location' as const };
+    if (
+      planning.state === 'planning' &&
+      planning.lease_expires_at !== null &&
+      Date.parse(planning.lease_expires_at) > now
+    ) {
       throw new LeaseHeldError(requestId, planning.lease_expires_at);
     }
     const at = new Date(now).toISOString();
     const base = { ...planning, lease_expires_at: null, run_id: null, updated_at: at };
     if (request.duplicate_of !== null) {
-      const skipped: Planning = { ...base, state: 'skipped', last_error: `likely duplicate of request ${request.duplicate_of}; not planned again` };
-      tx.update(requestDoc(requestId), planningUpdate(skipped));
+      const skipped: Planning = {
+        ...base,
+        state: 'skipped',
+        last_error: `likely duplicate of request ${request.duplicate_of}; not planned again`,
+      };
+      collections.requests.updateIn(tx, requestId, planningUpdate(skipped));
       return { outcome: 'skipped' as const };
     }
     if (planning.attempts >= MAX_PLANNING_ATTEMPTS) {
-      const failed: Planning = { ...base, state: 'failed', last_error: planning.last_error ?? `gave up after ${planning.attempts} attempts` };
-      tx.update(requestDoc(requestId), planningUpdate(failed));
+      const failed: Planning = {
+        ...base,
+        state: 'failed',
+        last_error: planning.last_error ?? `gave up after ${planning.attempts} attempts`,
+      };
+      collections.requests.updateIn(tx, requestId, planningUpdate(failed));
       return { outcome: 'failed' as const };
     }
     const taken: Planning = {
@@ -77,10 +96,10 @@ async function claim(requestId: string, runId: string, now: number): Promise<Cla
       state: 'planning',
       attempts: planning.attempts + 1,
       run_id: runId,
-      lease_expires_at: new Date(now + LEASE_MS).toISOString(),
+      lease_expires_at: new Date(now + PLANNING_LEASE_MS).toISOString(),
       updated_at: at,
     };
-    tx.update(requestDoc(requestId), planningUpdate(taken));
+    collections.requests.updateIn(tx, requestId, planningUpdate(taken));
     return { request, attempts: taken.attempts };
   });
 }
@@ -91,19 +110,21 @@ async function choosePlan(context: PlanningContext, gemini: GeminiSettings | nul
     await consumeRateLimit({ bucket: 'gemini:planner', limit: GEMINI_PLANS_PER_MINUTE, windowSeconds: 60 }, 'global');
     return await geminiPlan(context, gemini);
   } catch (error) {
-    let reason: string;
-    if (error instanceof GeminiFailure) reason = error.reason;
-    else if (error instanceof RateLimitedError) reason = 'the shared Gemini budget for this minute is used up';
-    else throw error;
-    logs.plannerFallback(context.request.id, reason);
-    return deterministicPlan(context, reason);
+    const fallback = geminiFallbackOf(error);
+    if (!fallback) throw error;
+    logs.plannerFallback(context.request.id, fallback.reason);
+    return deterministicPlan(context, fallback);
   }
 }
 
 export function potentialMatchesOf(nearby: Nearby, at: string): PotentialMatches {
   return {
-    responders: nearby.users.slice(0, MAX_MATCHES).map(({ id, display_name, role, distance_km }) => ({ id, display_name, role, distance_km })),
-    resources: nearby.resources.slice(0, MAX_MATCHES).map(({ id, name, category, distance_km }) => ({ id, name, category, distance_km })),
+    responders: nearby.users
+      .slice(0, MAX_MATCHES)
+      .map(({ id, display_name, role, distance_km }) => ({ id, display_name, role, distance_km })),
+    resources: nearby.resources
+      .slice(0, MAX_MATCHES)
+      .map(({ id, name, category, distance_km }) => ({ id, name, category, distance_km })),
     computed_at: at,
   };
 }
@@ -117,7 +138,8 @@ export function outputOf(request: HelpRequest, plan: Plan, durationMs: number, a
     model: plan.model,
     duration_ms: durationMs,
     rationale: plan.rationale,
-    fallback_reason: plan.fallback_reason,
+    fallback_reason: plan.fallback?.reason ?? null,
+    fallback_code: plan.fallback?.code ?? null,
     tasks: plan.tasks.map((task, i) => ({
       id: `t${i + 1}`,
       ...task,
@@ -140,30 +162,59 @@ export function outputOf(request: HelpRequest, plan: Plan, durationMs: number, a
   };
 }
 
-async function finish(requestId: string, runId: string, output: WorkflowOutput, matches: PotentialMatches, planner: Plan['planner']): Promise<Outcome> {
+async function finish(
+  requestId: string,
+  runId: string,
+  output: WorkflowOutput,
+  matches: PotentialMatches,
+  planner: Plan['planner'],
+): Promise<Outcome> {
   return db().runTransaction(async (tx) => {
     const outputRef = collections.workflowOutputs.doc(requestId);
-    const [requestSnap, outputSnap] = await Promise.all([tx.get(collections.requests.doc(requestId)), tx.get(outputRef)]);
+    const [requestSnap, outputSnap] = await Promise.all([
+      tx.get(collections.requests.doc(requestId)),
+      tx.get(outputRef),
+    ]);
     const request = requestSnap.data();
     if (!request) return 'missing' as const;
     if (request.planning.state !== 'planning' || request.planning.run_id !== runId) return 'superseded' as const;
     // A dispatcher may have written one already (POST /workflow-outputs): it is kept.
     if (!outputSnap.exists) tx.create(outputRef, output);
-    const planned: Planning = { ...request.planning, state: 'planned', planner, last_error: null, lease_expires_at: null, run_id: null, updated_at: output.updated_at };
-    tx.update(requestDoc(requestId), planningUpdate(planned, { potential_matches: matches }));
+    const planned: Planning = {
+      ...request.planning,
+      state: 'planned',
+      planner,
+      last_error: null,
+      lease_expires_at: null,
+      run_id: null,
+      updated_at: output.updated_at,
+    };
+    collections.requests.updateIn(tx, requestId, planningUpdate(planned, { potential_matches: matches }));
     return 'planned' as const;
   });
 }
 
 /** Gives the lease back after a failed run: pending again (the retry plans), or failed for good. */
-async function release(requestId: string, runId: string, error: unknown, now: number): Promise<'pending' | 'failed' | 'superseded'> {
+async function giveLeaseBack(
+  requestId: string,
+  runId: string,
+  error: unknown,
+  now: number,
+): Promise<'pending' | 'failed' | 'superseded'> {
   const message = error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500);
   return db().runTransaction(async (tx) => {
-    const request = (await tx.get(collections.requests.doc(requestId))).data();
+    const request = await collections.requests.get(requestId, tx);
     if (!request || request.planning.run_id !== runId) return 'superseded' as const;
     const state = request.planning.attempts >= MAX_PLANNING_ATTEMPTS ? 'failed' : 'pending';
-    const next: Planning = { ...request.planning, state, last_error: message, lease_expires_at: null, run_id: null, updated_at: new Date(now).toISOString() };
-    tx.update(requestDoc(requestId), planningUpdate(next));
+    const next: Planning = {
+      ...request.planning,
+      state,
+      last_error: message,
+      lease_expires_at: null,
+      run_id: null,
+      updated_at: new Date(now).toISOString(),
+    };
+    collections.requests.updateIn(tx, requestId, planningUpdate(next));
     return state;
   });
 }
@@ -173,28 +224,40 @@ export async function runPlanning(requestId: string, options: PlanningOptions): 
   const now = options.now ?? Date.now;
   const runId = randomUUID();
   const started = now();
-  const claimed = await claim(requestId, runId, started);
-  if ('outcome' in claimed) {
-    logs.planningSkipped(requestId, claimed.outcome);
-    return claimed.outcome;
+  const leased = await takeLease(requestId, runId, started);
+  if ('outcome' in leased) {
+    logs.planningSkipped(requestId, leased.outcome);
+    return leased.outcome;
   }
-  logs.planningStarted(requestId, claimed.attempts);
+  logs.planningStarted(requestId, leased.attempts);
   try {
-    await options.afterClaim?.();
-    const { request } = claimed;
+    await options.afterLeaseTaken?.();
+    const { request } = leased;
     const [disaster, nearby] = await Promise.all([
       collections.disasters.doc(request.disaster_id).get(),
-      findNearby(request.location, request.disaster_id, request.owner_id, NEED_PLANS[request.type_of_need].categories, MAX_SUGGESTED_RESOURCES),
+      findNearby(
+        request.location,
+        request.disaster_id,
+        request.owner_id,
+        NEED_PLANS[request.type_of_need].categories,
+        MAX_SUGGESTED_RESOURCES,
+      ),
     ]);
     const context: PlanningContext = { request, disasterName: disaster.data()?.name ?? 'an unknown disaster', nearby };
     const plan = await choosePlan(context, options.gemini);
     const at = new Date(now()).toISOString();
-    const outcome = await finish(requestId, runId, outputOf(request, plan, now() - started, at), potentialMatchesOf(nearby, at), plan.planner);
+    const outcome = await finish(
+      requestId,
+      runId,
+      outputOf(request, plan, now() - started, at),
+      potentialMatchesOf(nearby, at),
+      plan.planner,
+    );
     logs.planningFinished(requestId, outcome, plan.planner, now() - started, nearby.docsRead);
     return outcome;
   } catch (error) {
-    const state = await release(requestId, runId, error, now());
-    logs.planningFailed(requestId, claimed.attempts, state, error);
+    const state = await giveLeaseBack(requestId, runId, error, now());
+    logs.planningFailed(requestId, leased.attempts, state, error);
     if (state === 'failed') return 'failed';
     throw error;
   }
@@ -208,7 +271,9 @@ export const SWEEP_BATCH = 50;
  * no live run for longer than a lease (every delivery failed or was lost, or a run died after
  * its last retry). Returns how each was handled.
  */
-export async function sweepStalePlanning(options: PlanningOptions): Promise<Record<string, Outcome | 'lease_held' | 'error'>> {
+export async function sweepStalePlanning(
+  options: PlanningOptions,
+): Promise<Record<string, Outcome | 'lease_held' | 'error'>> {
   const now = (options.now ?? Date.now)();
   const stale = await db()
     .collection(collections.requests.path)

@@ -3,6 +3,7 @@
 // number of candidates near the point, never with the size of the collections.
 import { collections } from '../data/collections.js';
 import type { Resource } from '../resources/model.js';
+import { TASK_ROLES, type TaskRole } from '../tasks/model.js';
 import { withinRadius } from '../data/nearby.js';
 import type { Location } from '../shared/schemas.js';
 import type { UserRecord } from '../users/model.js';
@@ -22,7 +23,7 @@ export const MAX_MATCHES = 20;
 export interface NearbyUser {
   id: string;
   display_name: string;
-  role: 'volunteer' | 'responder';
+  role: TaskRole;
   distance_km: number;
 }
 
@@ -46,7 +47,12 @@ export interface Nearby {
 const round = (km: number) => Math.round(km * 100) / 100;
 
 async function resourcesWithin(center: Location, disasterId: string, radiusKm: number) {
-  const { found, docsRead } = await withinRadius(collections.resources.ref().where('status', '==', 'available'), center, radiusKm, PER_RANGE_LIMIT);
+  const { found, docsRead } = await withinRadius(
+    collections.resources.ref().where('status', '==', 'available'),
+    center,
+    radiusKm,
+    PER_RANGE_LIMIT,
+  );
   const resources: NearbyResource[] = found
     // Resources pledged to another disaster are not offered here.
     .filter(({ item }) => item.disaster_id === null || item.disaster_id === disasterId)
@@ -62,21 +68,32 @@ async function resourcesWithin(center: Location, disasterId: string, radiusKm: n
   return { resources, docsRead };
 }
 
-function isAvailable(user: UserRecord): boolean {
+/** Who may be proposed to help: responders, and volunteers who are available and verified (users/trust.ts). */
+function isAvailable(user: UserRecord): user is UserRecord & { role: TaskRole } {
   if (user.role === 'responder') return user.availability !== 'unavailable';
-  return user.role === 'volunteer' && user.availability === 'available';
+  return user.role === 'volunteer' && user.availability === 'available' && user.verified;
 }
 
 async function usersWithin(center: Location, excludeUid: string, radiusKm: number) {
-  const { found, docsRead } = await withinRadius(collections.users.ref().where('role', 'in', ['volunteer', 'responder']), center, radiusKm, PER_RANGE_LIMIT);
-  const users: NearbyUser[] = found
-    .filter(({ item }) => item.id !== excludeUid && isAvailable(item))
-    .map(({ item, distance_km }) => ({ id: item.id, display_name: item.display_name, role: item.role as 'volunteer' | 'responder', distance_km: round(distance_km) }));
+  const { found, docsRead } = await withinRadius(
+    collections.users.ref().where('role', 'in', [...TASK_ROLES]),
+    center,
+    radiusKm,
+    PER_RANGE_LIMIT,
+  );
+  const users: NearbyUser[] = found.flatMap(({ item, distance_km }) =>
+    item.id !== excludeUid && isAvailable(item)
+      ? [{ id: item.id, display_name: item.display_name, role: item.role, distance_km: round(distance_km) }]
+      : [],
+  );
   return { users, docsRead };
 }
 
 /** Widens the search ring until `enough` holds or the largest radius was read; counts all reads. */
-async function expanding<T>(search: (radiusKm: number) => Promise<{ found: T[]; docsRead: number }>, enough: (found: T[]) => boolean) {
+async function expanding<T>(
+  search: (radiusKm: number) => Promise<{ found: T[]; docsRead: number }>,
+  enough: (found: T[]) => boolean,
+) {
   let docsRead = 0;
   let found: T[] = [];
   for (const radius of SEARCH_RADII_KM) {
@@ -92,13 +109,19 @@ async function expanding<T>(search: (radiusKm: number) => Promise<{ found: T[]; 
  * Available resources nearest first: at least MAX_MATCHES of them, and at least `minFitting`
  * of the categories `fitting` (the plan's suggestions), when that many are within the radius.
  */
-export async function nearbyResources(center: Location, disasterId: string, fitting: readonly string[] = [], minFitting = 0) {
+export async function nearbyResources(
+  center: Location,
+  disasterId: string,
+  fitting: readonly string[] = [],
+  minFitting = 0,
+) {
   const { found, docsRead } = await expanding(
     async (radius) => {
       const result = await resourcesWithin(center, disasterId, radius);
       return { found: result.resources, docsRead: result.docsRead };
     },
-    (resources) => resources.length >= MAX_MATCHES && resources.filter((r) => fitting.includes(r.category)).length >= minFitting,
+    (resources) =>
+      resources.length >= MAX_MATCHES && resources.filter((r) => fitting.includes(r.category)).length >= minFitting,
   );
   return { resources: found, docsRead };
 }
@@ -121,6 +144,9 @@ export async function findNearby(
   fitting: readonly string[] = [],
   minFitting = 0,
 ): Promise<Nearby> {
-  const [resources, users] = await Promise.all([nearbyResources(center, disasterId, fitting, minFitting), nearbyUsers(center, requesterUid)]);
+  const [resources, users] = await Promise.all([
+    nearbyResources(center, disasterId, fitting, minFitting),
+    nearbyUsers(center, requesterUid),
+  ]);
   return { resources: resources.resources, users: users.users, docsRead: resources.docsRead + users.docsRead };
 }

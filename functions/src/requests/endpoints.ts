@@ -1,16 +1,22 @@
 // /requests/... (spec 4.2).
 import { z } from 'zod';
+import { auditViewSchema } from '../audit/model.js';
+import { requestHistory } from '../audit/service.js';
 import { defineEndpoint } from '../http/endpoint.js';
-import { idSchema, pageOf, pageQuerySchema, ROLES } from '../shared/schemas.js';
-import { helpRequestSchema, needSchema, newRequestSchema, requestStatusSchema, requestViewSchema } from './model.js';
+import { isStaff, idSchema, pageOf, pageQuerySchema, ROLES } from '../shared/schemas.js';
+import {
+  newRequestSchema,
+  requestListFilters,
+  requestListQuerySchema,
+  staffRequestListQuerySchema,
+  requestViewSchema,
+  requestLocationSchema,
+  statusChangeSchema,
+} from './model.js';
+import { toRequestView } from './visibility.js';
 import * as requests from './service.js';
 
 const TAG = 'requests';
-
-const filters = {
-  status: requestStatusSchema.optional(),
-  type_of_need: needSchema.optional(),
-};
 
 /**
  * Ten requests per user per ten minutes: far above what one person in trouble raises (likely
@@ -24,12 +30,14 @@ export const requestEndpoints = [
     path: '/requests',
     tag: TAG,
     summary: 'All help requests, newest first.',
+    description:
+      '`awaiting_location=true` lists only the SMS/WhatsApp requests waiting for a dispatcher to set their point (planning.state awaiting_location); see PUT /requests/{req_id}/location.',
     access: ['admin', 'responder'],
-    query: pageQuerySchema.extend({ ...filters, disaster_id: idSchema.optional() }),
-    response: pageOf(helpRequestSchema),
+    query: staffRequestListQuerySchema,
+    response: pageOf(requestViewSchema),
     handler: async ({ query }) => {
-      const { limit, cursor, ...rest } = query;
-      return requests.listRequests(rest, { limit, cursor });
+      const { limit, cursor, awaiting_location, ...rest } = query;
+      return requests.listRequests({ ...rest, awaiting_location: awaiting_location === 'true' }, { limit, cursor });
     },
   }),
   defineEndpoint({
@@ -38,15 +46,17 @@ export const requestEndpoints = [
     tag: TAG,
     summary: 'Raise a help request; planning runs in the background.',
     description:
-      'Answers 201 at once with the stored request (status open, planning.state pending). A request by the same owner for the same need within 0.5 km and 12 hours of an open one is stored with duplicate_of set and is not planned again (planning.state skipped). Rate limit: 10 per user per 10 minutes.',
+      "Answers 201 at once with the stored request (status open, planning.state pending). The location must lie within the disaster's radius plus 5 km (400 otherwise). A request by the same owner for the same need within 0.5 km and 12 hours of an open one is stored with duplicate_of set and is not planned again (planning.state skipped). Rate limit: 10 per user per 10 minutes.",
     access: ROLES,
-    ownership: 'The disaster must exist (404) and be confirmed (409 for an unapproved suggestion). The caller becomes the owner.',
+    ownership:
+      'The disaster must exist (404) and be confirmed (409 for an unapproved suggestion). The caller becomes the owner.',
     body: newRequestSchema,
-    response: helpRequestSchema,
+    response: requestViewSchema,
     status: 201,
     errors: [404, 409],
     rateLimit: CREATE_REQUEST_LIMIT,
-    handler: ({ caller, body }) => requests.createRequest(caller, body),
+    handler: async ({ caller, body }) =>
+      toRequestView(await requests.createRequest(caller, body), isStaff(caller) ? 'staff' : 'owner'),
   }),
   defineEndpoint({
     method: 'get',
@@ -54,8 +64,8 @@ export const requestEndpoints = [
     tag: TAG,
     summary: 'Requests raised by the caller, newest first.',
     access: 'authenticated',
-    query: pageQuerySchema.extend({ ...filters, disaster_id: idSchema.optional() }),
-    response: pageOf(helpRequestSchema),
+    query: requestListQuerySchema,
+    response: pageOf(requestViewSchema),
     handler: async ({ caller, query }) => {
       const { limit, cursor, ...rest } = query;
       return requests.listOwnRequests(caller, rest, { limit, cursor });
@@ -68,11 +78,27 @@ export const requestEndpoints = [
     summary: 'One help request.',
     access: 'authenticated',
     ownership:
-      'Its owner, admins and responders see it all; volunteers who joined its disaster see it without owner_id and potential_matches; anyone else gets 404.',
+      'Need to know (requests/visibility.ts): admins and responders see everything (view staff); the owner sees it with a summary of nearby help instead of the matches (view owner); the assignee of an active task for it sees need, description and location, not who asked (view assignee); verified volunteers who joined its disaster see need, status, times and a ~5 km cell (view area); anyone else gets 404.',
     params: z.strictObject({ req_id: idSchema }),
     response: requestViewSchema,
     errors: [404],
     handler: ({ caller, params }) => requests.getRequest(caller, params.req_id),
+  }),
+  defineEndpoint({
+    method: 'get',
+    path: '/requests/{req_id}/history',
+    tag: TAG,
+    summary: "The request's audit trail, oldest first: its status changes, and for staff those of its tasks.",
+    description:
+      "Each item is one change, recorded in the same commit as the change: entity, action, actor_id and actor_role, the changed fields before and after, created_at. Records are append-only. The owner's view holds the request's own records only, with actor_id null for anyone but admins, responders, the owner and the system.",
+    access: 'authenticated',
+    ownership:
+      "Admins and responders see the request's records and those of its tasks; the owner sees the request's status history without volunteers' ids; anyone else gets 404.",
+    params: z.strictObject({ req_id: idSchema }),
+    query: pageQuerySchema,
+    response: pageOf(auditViewSchema),
+    errors: [404],
+    handler: ({ caller, params, query }) => requestHistory(caller, params.req_id, query),
   }),
   defineEndpoint({
     method: 'patch',
@@ -85,14 +111,26 @@ export const requestEndpoints = [
     ownership:
       'Admins and responders make any allowed transition; the owner may only withdraw (closed, withdrawn). Others: 404 if they cannot see the request, 403 if they can.',
     params: z.strictObject({ req_id: idSchema }),
-    body: z.strictObject({
-      status: requestStatusSchema,
-      closed_reason: z.enum(['withdrawn', 'unfulfilled', 'duplicate']).optional(),
-    }),
-    response: helpRequestSchema,
+    body: statusChangeSchema,
+    response: requestViewSchema,
     errors: [404, 409],
     rateLimit: { bucket: 'requests:status', limit: 60, windowSeconds: 60 },
     handler: ({ caller, params, body }) => requests.changeStatus(caller, params.req_id, body),
+  }),
+  defineEndpoint({
+    method: 'put',
+    path: '/requests/{req_id}/location',
+    tag: TAG,
+    summary: 'Set the point of a request waiting for one (SMS/WhatsApp intake); planning runs then.',
+    description:
+      "Only for a request whose planning.state is awaiting_location (409 otherwise). The disaster is disaster_id when given (its area must hold the point), else the only confirmed disaster whose area (radius + 5 km) holds the point, else the request's current disaster if it holds it (400 otherwise). Planning starts at once; the answer waits up to 3 s for it (docs/channels.md).",
+    access: ['admin', 'responder'],
+    params: z.strictObject({ req_id: idSchema }),
+    body: requestLocationSchema,
+    response: requestViewSchema,
+    rateLimit: { bucket: 'requests:location', limit: 60, windowSeconds: 60 },
+    errors: [404, 409],
+    handler: ({ caller, params, body }) => requests.locateRequest(caller, params.req_id, body),
   }),
   defineEndpoint({
     method: 'get',
@@ -101,9 +139,9 @@ export const requestEndpoints = [
     summary: 'Help requests of one disaster, newest first.',
     access: 'authenticated',
     ownership:
-      'Admins and responders see all; volunteers who joined the disaster see all without owner_id and potential_matches; anyone else sees only their own. 404 for an unknown disaster.',
+      "Admins and responders see all (view staff); verified volunteers who joined the disaster see all, each in its need-to-know view (their own: owner; their active tasks' requests: assignee; others: area, a ~5 km cell without description); anyone else, unverified volunteers included, sees only their own. 404 for an unknown disaster.",
     params: z.strictObject({ disaster_id: idSchema }),
-    query: pageQuerySchema.extend(filters),
+    query: pageQuerySchema.extend(requestListFilters),
     response: pageOf(requestViewSchema),
     errors: [404],
     handler: async ({ caller, params, query }) => {

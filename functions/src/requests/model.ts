@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, locationSchema, text } from '../shared/schemas.js';
+import { coarseAreaSchema, idSchema, isoDateTime, locationSchema, pageQuerySchema, text } from '../shared/schemas.js';
 
 export const NEEDS = ['rescue', 'medical', 'food', 'water', 'shelter', 'evacuation', 'sanitation', 'other'] as const;
 export const needSchema = z.enum(NEEDS);
@@ -7,15 +7,33 @@ export const needSchema = z.enum(NEEDS);
 /** See requests/transitions.ts for the allowed moves; closed carries a closed_reason. */
 export const REQUEST_STATUSES = ['open', 'in_progress', 'fulfilled', 'closed'] as const;
 export const requestStatusSchema = z.enum(REQUEST_STATUSES);
+export const CLOSED_REASONS = ['withdrawn', 'unfulfilled', 'duplicate'] as const;
+
+/** The filters of the request lists (each an equality on the field of the same name), shared by their export. */
+export const requestListFilters = {
+  status: requestStatusSchema.optional(),
+  type_of_need: needSchema.optional(),
+};
 
 /**
  * pending → planning (with a lease) → planned | failed; a planning run whose lease expired is taken
  * over by the next delivery. skipped: a likely duplicate (see duplicate_of), not planned twice.
+ * awaiting_location: an SMS/WhatsApp request without a usable point (docs/channels.md); planning
+ * waits until a dispatcher (PUT /requests/{req_id}/location) or the person sets it, then pending.
  */
-export const PLANNING_STATES = ['pending', 'planning', 'planned', 'failed', 'skipped'] as const;
+export const PLANNING_STATES = ['pending', 'planning', 'planned', 'failed', 'skipped', 'awaiting_location'] as const;
 export const planningStateSchema = z.enum(PLANNING_STATES);
 export const PLANNERS = ['deterministic', 'gemini'] as const;
 export const plannerSchema = z.enum(PLANNERS);
+
+/** How a request reached the service: the app (the API with an ID token), SMS or WhatsApp. */
+export const REQUEST_CHANNELS = ['app', 'sms', 'whatsapp'] as const;
+export const requestChannelSchema = z.enum(REQUEST_CHANNELS);
+
+/** A place as the person wrote it (an address, a landmark), kept until a dispatcher sets the point. */
+export const locationTextSchema = text(1, 500)
+  .nullable()
+  .describe('Where the person said they are, in their words (SMS/WhatsApp); null for app requests.');
 
 export const planningSchema = z.object({
   state: planningStateSchema,
@@ -32,7 +50,12 @@ export type Planning = z.infer<typeof planningSchema>;
 
 export const potentialMatchesSchema = z.object({
   responders: z.array(
-    z.object({ id: idSchema, display_name: z.string(), role: z.enum(['volunteer', 'responder']), distance_km: z.number() }),
+    z.object({
+      id: idSchema,
+      display_name: z.string(),
+      role: z.enum(['volunteer', 'responder']),
+      distance_km: z.number(),
+    }),
   ),
   resources: z.array(z.object({ id: idSchema, name: z.string(), category: z.string(), distance_km: z.number() })),
   computed_at: isoDateTime,
@@ -47,22 +70,123 @@ export const helpRequestSchema = z.object({
   location: locationSchema,
   geohash: z.string(),
   status: requestStatusSchema,
-  closed_reason: z.enum(['withdrawn', 'unfulfilled', 'duplicate']).nullable(),
+  closed_reason: z.enum(CLOSED_REASONS).nullable(),
   owner_id: idSchema,
-  duplicate_of: idSchema.nullable().describe('A likely earlier request this one repeats (same owner, need, place, time).'),
+  duplicate_of: idSchema
+    .nullable()
+    .describe('A likely earlier request this one repeats (same owner, need, place, time).'),
   planning: planningSchema,
   potential_matches: potentialMatchesSchema.nullable(),
+  channel: requestChannelSchema.default('app'),
+  /**
+   * While planning.state is awaiting_location, `location` is a placeholder (the disaster's centre,
+   * or the unplaced point the person sent) and this holds what they wrote.
+   */
+  location_text: locationTextSchema.default(null),
   created_at: isoDateTime,
   updated_at: isoDateTime,
   status_changed_at: isoDateTime,
 });
 export type HelpRequest = z.infer<typeof helpRequestSchema>;
 
-/** A request as the API answers it: volunteers who joined the disaster see it without who asked. */
-export const requestViewSchema = helpRequestSchema.extend({
-  owner_id: idSchema.nullable().describe('The requester; null for volunteers who see the request through the disaster.'),
+/**
+ * Planning as the API shows it: the state and a stable error code with a short message, never
+ * the raw error text (that goes to the logs only).
+ */
+export const PLANNING_ERRORS = {
+  duplicate: 'A likely repeat of an earlier request of yours; it is not planned again.',
+  retrying: 'Planning did not finish; it is retried automatically.',
+  planning_failed: 'Planning failed; a dispatcher plans this request by hand.',
+} as const;
+export type PlanningErrorCode = keyof typeof PLANNING_ERRORS;
+export const publicPlanningSchema = z.object({
+  state: planningStateSchema,
+  planner: plannerSchema.nullable(),
+  attempts: z.number().int().min(0),
+  error_code: z.enum(Object.keys(PLANNING_ERRORS) as [PlanningErrorCode, ...PlanningErrorCode[]]).nullable(),
+  last_error: z.string().nullable().describe('A short message for error_code; never internal error text.'),
+  updated_at: isoDateTime,
 });
+export type PublicPlanning = z.infer<typeof publicPlanningSchema>;
+
+/** How far the nearest match is, no finer: what a requester learns instead of a distance. */
+export const DISTANCE_BANDS = ['under_1_km', '1_to_5_km', '5_to_25_km', 'over_25_km'] as const;
+export const distanceBandSchema = z.enum(DISTANCE_BANDS);
+
+const matchCountSchema = z.object({ count: z.number().int().min(0), nearest: distanceBandSchema.nullable() });
+/** The requester's view of potential_matches: how much help is near, never who or exactly where. */
+export const matchSummarySchema = z
+  .object({ helpers: matchCountSchema, resources: matchCountSchema, computed_at: isoDateTime })
+  .describe('Counts of nearby helpers and resources, with the distance band of the nearest.');
+export type MatchSummary = z.infer<typeof matchSummarySchema>;
+
+const timesAndState = {
+  id: idSchema,
+  disaster_id: idSchema,
+  type_of_need: needSchema,
+  status: requestStatusSchema,
+  closed_reason: helpRequestSchema.shape.closed_reason,
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+  status_changed_at: isoDateTime,
+};
+
+/** Admins and responders: everything (planning errors as codes). */
+export const staffRequestViewSchema = z
+  .object({
+    view: z.literal('staff'),
+    ...timesAndState,
+    description: helpRequestSchema.shape.description,
+    location: locationSchema,
+    owner_id: idSchema,
+    duplicate_of: helpRequestSchema.shape.duplicate_of,
+    planning: publicPlanningSchema,
+    potential_matches: potentialMatchesSchema.nullable(),
+    channel: requestChannelSchema,
+    location_text: locationTextSchema,
+  })
+  .describe('A help request as admins and responders see it.');
+
+/** The requester: their request, with a summary of the help nearby instead of who it is. */
+export const ownerRequestViewSchema = z
+  .object({
+    view: z.literal('owner'),
+    ...timesAndState,
+    description: helpRequestSchema.shape.description,
+    location: locationSchema,
+    owner_id: idSchema,
+    duplicate_of: helpRequestSchema.shape.duplicate_of,
+    planning: publicPlanningSchema,
+    match_summary: matchSummarySchema.nullable(),
+    channel: requestChannelSchema,
+    location_text: locationTextSchema,
+  })
+  .describe('A help request as the person who raised it sees it.');
+
+/** The assignee of an active task for the request: where to go and what is needed, not who asked. */
+export const assigneeRequestViewSchema = z
+  .object({
+    view: z.literal('assignee'),
+    ...timesAndState,
+    description: helpRequestSchema.shape.description,
+    location: locationSchema,
+  })
+  .describe('A help request as the assignee of one of its active tasks sees it.');
+
+/** Verified volunteers of the disaster: what is needed, roughly where. */
+export const areaRequestViewSchema = z
+  .object({ view: z.literal('area'), ...timesAndState, area: coarseAreaSchema })
+  .describe('A help request as verified volunteers of its disaster see it: need, status, times and a coarse area.');
+
+/** A request as the API answers it; `view` says which of the need-to-know views it is (requests/visibility.ts). */
+export const requestViewSchema = z.discriminatedUnion('view', [
+  staffRequestViewSchema,
+  ownerRequestViewSchema,
+  assigneeRequestViewSchema,
+  areaRequestViewSchema,
+]);
 export type RequestView = z.infer<typeof requestViewSchema>;
+export type RequestAudience = RequestView['view'];
 
 /** The creation payload of spec 2.2. */
 export const newRequestSchema = z.strictObject({
@@ -70,4 +194,39 @@ export const newRequestSchema = z.strictObject({
   type_of_need: needSchema.describe(`One of: ${NEEDS.join(', ')}.`),
   description: text(3, 2000).describe('What is needed, for how many people; 3 to 2000 characters.'),
   location: locationSchema,
+});
+export type NewRequestInput = z.infer<typeof newRequestSchema>;
+
+/** The request lists: each filter an equality on the field of the same name. */
+export const requestListQuerySchema = pageQuerySchema.extend({
+  ...requestListFilters,
+  disaster_id: idSchema.optional(),
+});
+/** GET /requests (staff): also the requests waiting for a dispatcher to set their point. */
+export const staffRequestListQuerySchema = requestListQuerySchema.extend({
+  awaiting_location: z
+    .enum(['true'])
+    .optional()
+    .describe('true: only requests waiting for their point (SMS/WhatsApp intake).'),
+});
+export type RequestFilters = Omit<z.infer<typeof requestListQuerySchema>, 'limit' | 'cursor'> & {
+  /** Only requests waiting for their point (GET /requests?awaiting_location=true). */
+  awaiting_location?: boolean | undefined;
+};
+
+/** PATCH /requests/{req_id}/status. */
+export const statusChangeSchema = z.strictObject({
+  status: requestStatusSchema,
+  closed_reason: z.enum(CLOSED_REASONS).optional(),
+});
+export type StatusChange = z.infer<typeof statusChangeSchema>;
+
+/** PUT /requests/{req_id}/location: the point of a request awaiting one, and its disaster if not the current one. */
+export const requestLocationSchema = z.strictObject({
+  location: locationSchema,
+  disaster_id: idSchema
+    .optional()
+    .describe(
+      "The confirmed disaster the point belongs to; by default the only confirmed disaster whose area holds the point, else the request's current one.",
+    ),
 });

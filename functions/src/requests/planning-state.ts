@@ -3,7 +3,7 @@
 import type { Planning } from './model.js';
 
 /** Longer than the trigger's time-out (120 s): a live run never loses its lease. */
-export const LEASE_MS = 150_000;
+export const PLANNING_LEASE_MS = 150_000;
 
 /**
  * `planning_due_at` (top level, stored only, not in the API schema): when the sweeper should look
@@ -12,6 +12,6 @@ export const LEASE_MS = 150_000;
  */
 export function planningDueAt(planning: Planning): string | null {
   if (planning.state === 'planning') return planning.lease_expires_at;
-  if (planning.state === 'pending') return new Date(Date.parse(planning.updated_at) + LEASE_MS).toISOString();
+  if (planning.state === 'pending') return new Date(Date.parse(planning.updated_at) + PLANNING_LEASE_MS).toISOString();
   return null;
 }

@@ -1,62 +1,41 @@
 // Help requests: creation (with duplicate flagging), who sees what, lists and status changes.
 // Planning is not done here: creating the document fires the planning trigger (planning/).
-import type { Query } from 'firebase-admin/firestore';
-import { collections } from '../data/collections.js';
-import { toDocument } from '../data/converter.js';
+import type { Transaction } from 'firebase-admin/firestore';
+import { recordAudit, type AuditActor } from '../audit/record.js';
+import { collections, type Filters } from '../data/collections.js';
 import { db } from '../data/firestore.js';
 import { paginate } from '../data/paginate.js';
+import { requireConfirmedDisaster } from '../disasters/service.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
+import { logs } from '../logs.js';
 import type { Caller } from '../http/endpoint.js';
 import { distanceKm, geohashOf } from '../shared/geo.js';
-import type { Location, Page, PageQuery } from '../shared/schemas.js';
-import type { HelpRequest, RequestView } from './model.js';
-import { planningDueAt } from './planning-state.js';
-import { requestTransitions, type RequestStatus } from './transitions.js';
+import type { Disaster } from '../disasters/model.js';
+import { isStaff, type Location, type Page, type PageQuery } from '../shared/schemas.js';
+import type {
+  HelpRequest,
+  NewRequestInput,
+  RequestAudience,
+  RequestFilters,
+  RequestView,
+  StatusChange,
+} from './model.js';
+import { audienceOf, audienceResolver, toRequestView } from './visibility.js';
+import { requestTransitions } from './transitions.js';
 
 /** A request by the same owner for the same need within this distance and time is a likely duplicate. */
 export const DUPLICATE_RADIUS_KM = 0.5;
 export const DUPLICATE_WINDOW_HOURS = 12;
 
-export interface NewRequestInput {
-  disaster_id: string;
-  type_of_need: HelpRequest['type_of_need'];
-  description: string;
-  location: Location;
-}
-
-export interface RequestFilters {
-  status?: RequestStatus | undefined;
-  type_of_need?: HelpRequest['type_of_need'] | undefined;
-  disaster_id?: string | undefined;
-}
-
-const isPrivileged = (caller: Caller) => caller.role === 'admin' || caller.role === 'responder';
-
 /**
- * How much of a request the caller may see: everything (owner, admins, responders), everything
- * but the requester's identity and the matches (volunteers who joined the disaster), or nothing
- * (404, so that ids leak nothing).
+ * How far outside its disaster's radius a request may still lie: affected areas are drawn
+ * roughly, and people flee towards their edges. Beyond it the request is refused (400), so that
+ * nobody can probe the helpers and resources of places far from any disaster.
  */
-type Visibility = 'full' | 'redacted';
-
-async function isVolunteerMember(caller: Caller, disasterId: string): Promise<boolean> {
-  if (caller.role !== 'volunteer') return false;
-  return (await collections.members.doc(disasterId, caller.uid).get()).exists;
-}
-
-async function visibilityOf(caller: Caller, request: HelpRequest): Promise<Visibility | null> {
-  if (request.owner_id === caller.uid || isPrivileged(caller)) return 'full';
-  if (await isVolunteerMember(caller, request.disaster_id)) return 'redacted';
-  return null;
-}
-
-export function toView(request: HelpRequest, visibility: Visibility): RequestView {
-  if (visibility === 'full') return request;
-  return { ...request, owner_id: null, potential_matches: null };
-}
+export const REQUEST_AREA_MARGIN_KM = 5;
 
 /** The earlier open request this one probably repeats (its own original if it is one itself). */
-async function findDuplicate(ownerId: string, input: NewRequestInput, now: Date): Promise<string | null> {
+export async function findDuplicate(ownerId: string, input: NewRequestInput, now: Date): Promise<string | null> {
   const since = new Date(now.getTime() - DUPLICATE_WINDOW_HOURS * 3_600_000).toISOString();
   const snapshot = await collections.requests
     .ref()
@@ -78,18 +57,19 @@ async function findDuplicate(ownerId: string, input: NewRequestInput, now: Date)
   return match.duplicate_of ?? match.id;
 }
 
-export async function createRequest(caller: Caller, input: NewRequestInput): Promise<HelpRequest> {
-  const disaster = (await collections.disasters.doc(input.disaster_id).get()).data();
-  if (!disaster) throw new NotFoundError('Disaster', input.disaster_id);
-  if (disaster.status !== 'confirmed') {
-    throw new ConflictError(`Disaster ${JSON.stringify(input.disaster_id)} is an unconfirmed suggestion; requests are raised for confirmed disasters only.`);
-  }
-  const now = new Date();
-  const at = now.toISOString();
-  const duplicateOf = await findDuplicate(caller.uid, input, now);
-  const ref = collections.requests.ref().doc();
-  const request: HelpRequest = {
-    id: ref.id,
+/** What a new request starts from besides the creation payload (SMS/WhatsApp intake sets more). */
+export interface NewRequestDocument extends NewRequestInput {
+  duplicate_of: string | null;
+  channel?: HelpRequest['channel'];
+  location_text?: string | null;
+  /** True: `location` is a placeholder and planning waits for the point (planning.state awaiting_location). */
+  awaiting_location?: boolean;
+}
+
+/** A new open request as stored; the caller writes it (with its audit record) in its own batch or transaction. */
+export function newRequestDocument(id: string, ownerId: string, input: NewRequestDocument, at: string): HelpRequest {
+  return {
+    id,
     disaster_id: input.disaster_id,
     type_of_need: input.type_of_need,
     description: input.description,
@@ -97,47 +77,125 @@ export async function createRequest(caller: Caller, input: NewRequestInput): Pro
     geohash: geohashOf(input.location),
     status: 'open',
     closed_reason: null,
-    owner_id: caller.uid,
-    duplicate_of: duplicateOf,
-    planning: { state: 'pending', planner: null, attempts: 0, last_error: null, lease_expires_at: null, run_id: null, updated_at: at },
+    owner_id: ownerId,
+    duplicate_of: input.duplicate_of,
+    planning: {
+      state: input.awaiting_location ? 'awaiting_location' : 'pending',
+      planner: null,
+      attempts: 0,
+      last_error: null,
+      lease_expires_at: null,
+      run_id: null,
+      updated_at: at,
+    },
     potential_matches: null,
+    channel: input.channel ?? 'app',
+    location_text: input.location_text ?? null,
     created_at: at,
     updated_at: at,
     status_changed_at: at,
   };
-  // planning_due_at: stored only, for the planning sweeper (planning/job.ts).
-  const stored = { ...request, planning_due_at: planningDueAt(request.planning) };
-  await ref.create(stored);
+}
+
+/** Whether a point lies in a disaster's area (its radius plus REQUEST_AREA_MARGIN_KM). */
+export function isInArea(location: Location, disaster: Disaster): boolean {
+  return distanceKm(location, disaster.location) <= disaster.radius_km + REQUEST_AREA_MARGIN_KM;
+}
+
+/** Confirmed disasters read when placing a request by its point: more than this many active at once is not expected. */
+export const MAX_ACTIVE_DISASTERS = 100;
+
+/** The confirmed disasters, newest first (at most MAX_ACTIVE_DISASTERS). */
+export async function confirmedDisasters(): Promise<Disaster[]> {
+  const page = await collections.disasters.list({ status: 'confirmed' }, { limit: MAX_ACTIVE_DISASTERS });
+  return page.items;
+}
+
+export async function createRequest(caller: Caller, input: NewRequestInput): Promise<HelpRequest> {
+  const disaster = await requireConfirmedDisaster(input.disaster_id, 'conflict');
+  const away = distanceKm(input.location, disaster.location);
+  if (away > disaster.radius_km + REQUEST_AREA_MARGIN_KM) {
+    throw new ValidationError([
+      {
+        path: 'body.location',
+        message: `is ${Math.round(away)} km from the centre of disaster ${JSON.stringify(disaster.name)}, outside its area (${disaster.radius_km} km radius + ${REQUEST_AREA_MARGIN_KM} km); choose the disaster where you are`,
+      },
+    ]);
+  }
+  const now = new Date();
+  const at = now.toISOString();
+  const duplicateOf = await findDuplicate(caller.uid, input, now);
+  const ref = collections.requests.ref().doc();
+  const request = newRequestDocument(ref.id, caller.uid, { ...input, duplicate_of: duplicateOf }, at);
+  const batch = db().batch();
+  batch.create(ref, request);
+  recordAudit(
+    batch,
+    {
+      entity: 'request',
+      entity_id: request.id,
+      action: 'created',
+      actor: caller,
+      before: null,
+      after: { status: request.status, duplicate_of: duplicateOf },
+      disaster_id: request.disaster_id,
+      request_id: request.id,
+    },
+    at,
+  );
+  await batch.commit();
   return request;
 }
 
 export async function getRequest(caller: Caller, id: string): Promise<RequestView> {
-  const request = (await collections.requests.doc(id).get()).data();
-  const visibility = request ? await visibilityOf(caller, request) : null;
-  if (!request || !visibility) throw new NotFoundError('Request', id);
-  return toView(request, visibility);
+  const request = await collections.requests.get(id);
+  const audience = request ? await audienceOf(caller, request) : null;
+  if (!request || !audience) throw new NotFoundError('Request', id);
+  return toRequestView(request, audience);
 }
 
-function filtered(query: Query<HelpRequest>, filters: RequestFilters): Query<HelpRequest> {
-  let q = query;
-  if (filters.disaster_id !== undefined) q = q.where('disaster_id', '==', filters.disaster_id);
-  if (filters.status !== undefined) q = q.where('status', '==', filters.status);
-  if (filters.type_of_need !== undefined) q = q.where('type_of_need', '==', filters.type_of_need);
-  return q;
+/** The list filters a caller may give, and no other field of the query. */
+function filtersOf({ disaster_id, status, type_of_need }: RequestFilters): Filters<HelpRequest> {
+  return { disaster_id, status, type_of_need };
+}
+
+function viewed(
+  page: Page<HelpRequest>,
+  audience: (request: HelpRequest) => RequestAudience | null,
+): Page<RequestView> {
+  const items: RequestView[] = [];
+  for (const request of page.items) {
+    const seen = audience(request);
+    if (seen) items.push(toRequestView(request, seen));
+  }
+  return { items, next_cursor: page.next_cursor };
 }
 
 /** GET /requests: admins and responders (checked by the declaration). */
-export function listRequests(filters: RequestFilters, page: PageQuery): Promise<Page<HelpRequest>> {
-  return paginate(filtered(collections.requests.ref(), filters), page);
+export async function listRequests(filters: RequestFilters, page: PageQuery): Promise<Page<RequestView>> {
+  if (!filters.awaiting_location) {
+    return viewed(await collections.requests.list(filtersOf(filters), page), () => 'staff');
+  }
+  // `awaiting_location` is stored only (derived by the registry), so not a filter `list` knows.
+  let query = collections.requests.ref().where('awaiting_location', '==', true);
+  for (const [field, value] of Object.entries(filtersOf(filters))) {
+    if (value !== undefined) query = query.where(field, '==', value);
+  }
+  return viewed(await paginate(query, page), () => 'staff');
 }
 
-export function listOwnRequests(caller: Caller, filters: RequestFilters, page: PageQuery): Promise<Page<HelpRequest>> {
-  return paginate(filtered(collections.requests.ref().where('owner_id', '==', caller.uid), filters), page);
+export async function listOwnRequests(
+  caller: Caller,
+  filters: RequestFilters,
+  page: PageQuery,
+): Promise<Page<RequestView>> {
+  const own = await collections.requests.list({ ...filtersOf(filters), owner_id: caller.uid }, page);
+  return viewed(own, () => (isStaff(caller) ? 'staff' : 'owner'));
 }
 
 /**
- * GET /requests/disaster/{disaster_id}: admins and responders see all, volunteers who joined see
- * all without requester identity, anybody else only their own.
+ * GET /requests/disaster/{disaster_id}: admins and responders see all; verified volunteers who
+ * joined see all, each in their view (requests/visibility.ts); anybody else only their own.
  */
 export async function listDisasterRequests(
   caller: Caller,
@@ -145,48 +203,172 @@ export async function listDisasterRequests(
   filters: Omit<RequestFilters, 'disaster_id'>,
   page: PageQuery,
 ): Promise<Page<RequestView>> {
-  const disaster = (await collections.disasters.doc(disasterId).get()).data();
-  if (!disaster) throw new NotFoundError('Disaster', disasterId);
-  const base = filtered(collections.requests.ref(), { ...filters, disaster_id: disasterId });
-  if (isPrivileged(caller)) return paginate(base, page);
-  if (await isVolunteerMember(caller, disasterId)) {
-    const result = await paginate(base, page);
-    return { ...result, items: result.items.map((request) => toView(request, request.owner_id === caller.uid ? 'full' : 'redacted')) };
-  }
-  return paginate(base.where('owner_id', '==', caller.uid), page);
-}
-
-export interface StatusChange {
-  status: RequestStatus;
-  closed_reason?: 'withdrawn' | 'unfulfilled' | 'duplicate' | undefined;
+  await collections.disasters.require(disasterId, 'Disaster');
+  const base = filtersOf({ ...filters, disaster_id: disasterId });
+  const { seesAll, audience } = await audienceResolver(caller, disasterId);
+  return viewed(await collections.requests.list(seesAll ? base : { ...base, owner_id: caller.uid }, page), audience);
 }
 
 /**
  * Admins and responders move a request along the transition table; its owner may only withdraw
  * it (closed, closed_reason withdrawn). Anyone else gets a 404 or, if they may see it, a 403.
  */
-export async function changeStatus(caller: Caller, id: string, change: StatusChange): Promise<HelpRequest> {
+export async function changeStatus(caller: Caller, id: string, change: StatusChange): Promise<RequestView> {
   if (change.closed_reason !== undefined && change.status !== 'closed') {
     throw new ValidationError([{ path: 'body.closed_reason', message: 'is only allowed with status closed' }]);
   }
   const ref = collections.requests.doc(id);
-  const privileged = isPrivileged(caller);
+  const privileged = isStaff(caller);
   // One read: every check runs on the document the transaction reads.
   return db().runTransaction(async (tx) => {
     const request = (await tx.get(ref)).data();
-    if (!request || !(await visibilityOf(caller, request))) throw new NotFoundError('Request', id);
+    const audience = request ? await audienceOf(caller, request) : null;
+    if (!request || !audience) throw new NotFoundError('Request', id);
     if (!privileged) {
-      if (request.owner_id !== caller.uid) throw new ForbiddenError('Only admins and responders change the status of a request.');
+      if (request.owner_id !== caller.uid)
+        throw new ForbiddenError('Only admins and responders change the status of a request.');
       if (change.status !== 'closed' || (change.closed_reason ?? 'withdrawn') !== 'withdrawn') {
         throw new ForbiddenError('You may only withdraw your own request (status closed, closed_reason withdrawn).');
       }
     }
-    const reason = change.status === 'closed' ? change.closed_reason ?? (privileged ? 'unfulfilled' : 'withdrawn') : null;
+    const reason =
+      change.status === 'closed' ? (change.closed_reason ?? (privileged ? 'unfulfilled' : 'withdrawn')) : null;
     requestTransitions.assert(request.status, change.status);
     const at = new Date().toISOString();
     const changed = { status: change.status, closed_reason: reason, updated_at: at, status_changed_at: at };
-    // An update, not a set: fields stored outside the schema (planning_due_at) are kept.
-    tx.update(db().collection(collections.requests.path).doc(id), toDocument(changed));
-    return { ...request, ...changed };
+    collections.requests.updateIn(tx, id, changed);
+    recordAudit(
+      tx,
+      {
+        entity: 'request',
+        entity_id: id,
+        action: 'status_changed',
+        actor: caller,
+        before: { status: request.status, closed_reason: request.closed_reason },
+        after: { status: change.status, closed_reason: reason },
+        disaster_id: request.disaster_id,
+        request_id: id,
+      },
+      at,
+    );
+    return toRequestView({ ...request, ...changed }, audience);
   });
+}
+
+// --- Placing a request that waits for its point (SMS/WhatsApp intake, docs/channels.md) ----------
+
+export interface RequestPlacement {
+  location: Location;
+  /** The disaster named by a dispatcher; otherwise chosen from the point. */
+  disaster_id?: string | undefined;
+}
+
+/** The confirmed disasters whose area (radius plus margin) holds the point. */
+export async function disastersHolding(location: Location): Promise<Disaster[]> {
+  return (await confirmedDisasters()).filter((disaster) => isInArea(location, disaster));
+}
+
+/**
+ * The disaster a point places a request in: the one named (its area must hold the point), else
+ * the only confirmed disaster whose area holds it, else the request's current one if it holds it.
+ */
+async function disasterOfPlacement(request: HelpRequest, placement: RequestPlacement, tx: Transaction) {
+  if (placement.disaster_id !== undefined) {
+    const named = await requireConfirmedDisaster(placement.disaster_id, 'conflict', tx);
+    if (!isInArea(placement.location, named)) {
+      throw new ValidationError([
+        { path: 'body.location', message: `lies outside the area of disaster ${JSON.stringify(named.name)}` },
+      ]);
+    }
+    return named;
+  }
+  const holding = await disastersHolding(placement.location);
+  if (holding.length === 1) return holding[0]!;
+  const current = holding.find((disaster) => disaster.id === request.disaster_id);
+  if (current) return current;
+  throw new ValidationError([
+    {
+      path: 'body.location',
+      message:
+        holding.length === 0
+          ? 'lies in the area of no confirmed disaster'
+          : `lies in the areas of ${holding.length} disasters; name one with disaster_id`,
+    },
+  ]);
+}
+
+/**
+ * Read first, return the writes: checks that the request waits for its point and chooses its
+ * disaster (reads in `tx`), and returns the function that stages the change and its audit record.
+ */
+export async function readPlacement(
+  tx: Transaction,
+  request: HelpRequest,
+  placement: RequestPlacement,
+): Promise<(actor: AuditActor, at: string) => HelpRequest> {
+  if (request.planning.state !== 'awaiting_location') {
+    throw new ConflictError(
+      `Request ${request.id} already has its location (planning.state ${request.planning.state}).`,
+    );
+  }
+  const disaster = await disasterOfPlacement(request, placement, tx);
+  return (actor, at) => {
+    const changes = {
+      location: placement.location,
+      geohash: geohashOf(placement.location),
+      disaster_id: disaster.id,
+      planning: { ...request.planning, state: 'pending' as const, updated_at: at },
+      updated_at: at,
+    };
+    collections.requests.updateIn(tx, request.id, changes);
+    recordAudit(
+      tx,
+      {
+        entity: 'request',
+        entity_id: request.id,
+        action: 'located',
+        actor,
+        before: { disaster_id: request.disaster_id, planning_state: 'awaiting_location' },
+        after: { disaster_id: disaster.id, planning_state: 'pending' },
+        disaster_id: disaster.id,
+        request_id: request.id,
+      },
+      at,
+    );
+    return { ...request, ...changes };
+  };
+}
+
+/**
+ * How long placing a request waits for its planning run before answering; a run still going on
+ * finishes on its own, and one that was lost is picked up by the planning sweeper (pending).
+ */
+export const PLACEMENT_PLANNING_WAIT_MS = 3000;
+
+/** Starts the planning of a request that just got its point (the trigger only fires on creation). */
+export async function planPlacedRequest(requestId: string): Promise<void> {
+  const run = import('../planning/trigger.js').then(({ handleRequestCreated }) => handleRequestCreated(requestId));
+  run.catch((error: unknown) => logs.planningFailed(requestId, 0, 'pending', error));
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, PLACEMENT_PLANNING_WAIT_MS)));
+  await Promise.race([
+    run.then(
+      () => undefined,
+      () => undefined,
+    ),
+    waited,
+  ]);
+  clearTimeout(timer);
+}
+
+/** PUT /requests/{req_id}/location: admins and responders (checked by the declaration). */
+export async function locateRequest(caller: Caller, id: string, placement: RequestPlacement): Promise<RequestView> {
+  const at = new Date().toISOString();
+  const placed = await db().runTransaction(async (tx) => {
+    const request = await collections.requests.require(id, 'Request', tx);
+    const stage = await readPlacement(tx, request, placement);
+    return stage(caller, at);
+  });
+  await planPlacedRequest(id);
+  return toRequestView((await collections.requests.get(id)) ?? placed, 'staff');
 }

@@ -13,10 +13,13 @@
 // thus leave the claims it wrote before the failing one: `releaseOrphanedClaims` removes them.
 import type { DocumentReference, Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
+import { recordAudit, type AuditActor } from '../audit/record.js';
 import { collections, internalCollections } from '../data/collections.js';
-import { toDocument } from '../data/converter.js';
 import { db } from '../data/firestore.js';
+import { AppError, ConflictError } from '../errors.js';
 import { logs } from '../logs.js';
+import type { Task } from '../tasks/model.js';
+import type { Resource } from './model.js';
 
 export const claimSchema = z.object({
   resource_id: z.string(),
@@ -45,17 +48,32 @@ export async function readClaims(resourceIds: readonly string[], tx?: Transactio
 
 /** The write that takes a resource out of `available` for a task; must come first in its commit. */
 export function claimForTask(tx: Transaction, resourceId: string, taskId: string, now: string): void {
-  tx.create(claimRef(resourceId), { resource_id: resourceId, holder: 'task', task_id: taskId, created_at: now } satisfies Claim);
+  tx.create(claimRef(resourceId), {
+    resource_id: resourceId,
+    holder: 'task',
+    task_id: taskId,
+    created_at: now,
+  } satisfies Claim);
 }
 
 /** The write that takes a resource out of `available` for its owner (`not_available`). */
 export function claimForOwner(tx: Transaction, resourceId: string, now: string): void {
-  tx.create(claimRef(resourceId), { resource_id: resourceId, holder: 'owner', task_id: null, created_at: now } satisfies Claim);
+  tx.create(claimRef(resourceId), {
+    resource_id: resourceId,
+    holder: 'owner',
+    task_id: null,
+    created_at: now,
+  } satisfies Claim);
 }
 
 /** A task's hold becomes the owner's (a resource used up while in use ends not_available). */
 export function handClaimToOwner(tx: Transaction, resourceId: string, now: string): void {
-  tx.set(claimRef(resourceId), { resource_id: resourceId, holder: 'owner', task_id: null, created_at: now } satisfies Claim);
+  tx.set(claimRef(resourceId), {
+    resource_id: resourceId,
+    holder: 'owner',
+    task_id: null,
+    created_at: now,
+  } satisfies Claim);
 }
 
 export function releaseClaim(tx: Transaction, resourceId: string): void {
@@ -82,7 +100,110 @@ export async function releaseOrphanedClaims(resourceIds: readonly string[], task
   });
 }
 
-/** Field-level update of a resource (never a whole-document set that could undo a concurrent claim). */
-export function updateResourceFields(tx: Transaction, resourceId: string, fields: Record<string, unknown>): void {
-  tx.update(collections.resources.doc(resourceId).withConverter(null), toDocument(fields));
+// --- Resources held by tasks ----------------------------------------------------------------------
+
+export function resourcesNotAvailable(ids: readonly string[]): ConflictError {
+  return new ConflictError(`These resources are not available: ${ids.join(', ')}. Nothing was allocated.`, {
+    resource_ids: ids,
+  });
+}
+
+/** A resource entering or leaving a task's hold, in the audit trail. */
+function auditHold(
+  tx: Transaction,
+  actor: AuditActor,
+  resource: Resource,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  at: string,
+): void {
+  recordAudit(
+    tx,
+    {
+      entity: 'resource',
+      entity_id: resource.id,
+      action: 'status_changed',
+      actor,
+      before,
+      after,
+      disaster_id: resource.disaster_id,
+    },
+    at,
+  );
+}
+
+/**
+ * Reads the resources a new task of `disasterId` would hold: all must exist (404 naming the
+ * unknown ones), serve no other disaster and be available (409 naming the others).
+ */
+export async function readResourcesToHold(
+  tx: Transaction,
+  resourceIds: readonly string[],
+  disasterId: string,
+): Promise<Resource[]> {
+  const read = await collections.resources.getAll(resourceIds, tx);
+  const missing = resourceIds.filter((_, i) => read[i] === undefined);
+  if (missing.length > 0)
+    throw new AppError('not_found', `Unknown resources: ${missing.join(', ')}.`, { resource_ids: missing });
+  const found = read.filter((resource): resource is Resource => resource !== undefined);
+  const elsewhere = found.filter((r) => r.disaster_id !== null && r.disaster_id !== disasterId).map((r) => r.id);
+  if (elsewhere.length > 0) {
+    throw new ConflictError(`These resources serve another disaster: ${elsewhere.join(', ')}.`, {
+      resource_ids: elsewhere,
+    });
+  }
+  const unavailable = found.filter((r) => r.status !== 'available').map((r) => r.id);
+  if (unavailable.length > 0) throw resourcesNotAvailable(unavailable);
+  return found;
+}
+
+/** The claims of a new task, in a fixed order: a lost race fails the commit before anything else is written. */
+export function claimAllForTask(tx: Transaction, resourceIds: readonly string[], taskId: string, now: string): void {
+  for (const id of [...resourceIds].sort()) claimForTask(tx, id, taskId, now);
+}
+
+/** The resources of a new task go in use (after their claims, claimAllForTask). */
+export function holdForTask(
+  tx: Transaction,
+  actor: AuditActor,
+  resources: readonly Resource[],
+  taskId: string,
+  now: string,
+): void {
+  for (const resource of resources) {
+    collections.resources.updateIn(tx, resource.id, { status: 'in_use', task_id: taskId, updated_at: now });
+    auditHold(
+      tx,
+      actor,
+      resource,
+      { status: resource.status, task_id: null },
+      { status: 'in_use', task_id: taskId },
+      now,
+    );
+  }
+}
+
+/**
+ * Reads what an ending task holds and returns the writes that give it back to the owners' pool
+ * (available, or not_available when used up): read first, write after every read of the commit.
+ */
+export async function readTaskRelease(tx: Transaction, actor: AuditActor, task: Task): Promise<(now: string) => void> {
+  const ids = task.resource_ids;
+  if (ids.length === 0) return () => undefined;
+  const resources = await collections.resources.getAll(ids, tx);
+  const claims = await readClaims(ids, tx);
+  return (now) => {
+    for (const resource of resources) {
+      if (!resource || resource.task_id !== task.id) continue;
+      const ours = claims.get(resource.id)?.task_id === task.id;
+      const status = resource.quantity === 0 ? 'not_available' : 'available';
+      if (status === 'not_available') {
+        if (ours) handClaimToOwner(tx, resource.id, now);
+      } else if (ours) {
+        releaseClaim(tx, resource.id);
+      }
+      collections.resources.updateIn(tx, resource.id, { status, task_id: null, updated_at: now });
+      auditHold(tx, actor, resource, { status: resource.status, task_id: task.id }, { status, task_id: null }, now);
+    }
+  };
 }

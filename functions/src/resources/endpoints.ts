@@ -1,28 +1,25 @@
 // /resources/... (spec 4.4). POST /resources/suggest/{disaster_id} belongs to the planning feature.
 import { z } from 'zod';
-import { defineEndpoint } from '../http/endpoint.js';
+import { defineEndpoint, type Caller } from '../http/endpoint.js';
 import { idSchema, pageOf, pageQuerySchema } from '../shared/schemas.js';
 import {
   newResourceSchema,
   resourceCategorySchema,
+  resourceListQuerySchema,
   resourcePatchSchema,
   resourceStatusSchema,
   resourceViewSchema,
+  seesPointOf,
   toView,
   type Resource,
 } from './model.js';
 import * as resources from './service.js';
 
 const TAG = 'resources';
+const POINTS =
+  "Resources added by admins and responders (the response's own: shelters, water points) are shown as they are. A volunteer's resource: admins, responders and the owner see the point and owner_id (location_precision exact), the assignee of the task holding it too (GET /resources/{rid}); everyone else sees the centre of its ~5 km cell and no owner (area). Only staff filter by another user's owner_id (403).";
 const params = z.strictObject({ rid: idSchema });
 const writeLimit = { bucket: 'resources:write', limit: 60, windowSeconds: 60 };
-
-const listQuery = pageQuerySchema.extend({
-  status: resourceStatusSchema.optional(),
-  category: resourceCategorySchema.optional(),
-  disaster_id: idSchema.optional(),
-  owner_id: idSchema.optional(),
-});
 
 const featureSchema = z.object({
   type: z.literal('Feature'),
@@ -38,13 +35,26 @@ const featureCollectionSchema = z
   .object({
     type: z.literal('FeatureCollection'),
     features: z.array(featureSchema),
-    next_cursor: z.string().nullable().describe('Foreign member: pass as ?cursor= for the next page; null on the last.'),
+    next_cursor: z
+      .string()
+      .nullable()
+      .describe('Foreign member: pass as ?cursor= for the next page; null on the last.'),
   })
   .describe('GeoJSON FeatureCollection (RFC 7946) of resource points, for Leaflet, MapLibre or QGIS.');
 
-function toFeature(resource: Resource): z.input<typeof featureSchema> {
-  const { id, location, description: _d, created_at: _c, geohash: _g, ...properties } = resource;
+function toFeature(resource: Resource, caller: Caller): z.input<typeof featureSchema> {
+  const {
+    id,
+    location,
+    description: _d,
+    created_at: _c,
+    ...properties
+  } = toView(resource, seesPointOf(caller, resource));
   return { type: 'Feature', id, geometry: { type: 'Point', coordinates: [location.lng, location.lat] }, properties };
+}
+
+function viewsFor(caller: Caller, items: Resource[]) {
+  return items.map((resource) => toView(resource, seesPointOf(caller, resource)));
 }
 
 export const resourceEndpoints = [
@@ -54,11 +64,12 @@ export const resourceEndpoints = [
     tag: TAG,
     summary: 'List resources, newest first; filter by status, category, disaster_id, owner_id.',
     access: 'authenticated',
-    query: listQuery,
+    query: resourceListQuerySchema,
     response: pageOf(resourceViewSchema),
-    handler: async ({ query: { limit, cursor, ...filters } }) => {
-      const page = await resources.listResources(filters, { limit, cursor });
-      return { items: page.items.map(toView), next_cursor: page.next_cursor };
+    ownership: POINTS,
+    handler: async ({ caller, query: { limit, cursor, ...filters } }) => {
+      const page = await resources.listResources(caller, filters, { limit, cursor });
+      return { items: viewsFor(caller, page.items), next_cursor: page.next_cursor };
     },
   }),
   defineEndpoint({
@@ -75,7 +86,7 @@ export const resourceEndpoints = [
     status: 201,
     errors: [404, 409],
     rateLimit: writeLimit,
-    handler: async ({ caller, body }) => toView(await resources.createResource(caller, body)),
+    handler: async ({ caller, body }) => toView(await resources.createResource(caller, body), true),
   }),
   defineEndpoint({
     method: 'get',
@@ -85,9 +96,10 @@ export const resourceEndpoints = [
     access: 'authenticated',
     query: pageQuerySchema.extend({ category: resourceCategorySchema.optional(), disaster_id: idSchema.optional() }),
     response: pageOf(resourceViewSchema),
-    handler: async ({ query: { limit, cursor, ...filters } }) => {
-      const page = await resources.listResources({ ...filters, status: 'available' }, { limit, cursor });
-      return { items: page.items.map(toView), next_cursor: page.next_cursor };
+    ownership: POINTS,
+    handler: async ({ caller, query: { limit, cursor, ...filters } }) => {
+      const page = await resources.listResources(caller, { ...filters, status: 'available' }, { limit, cursor });
+      return { items: viewsFor(caller, page.items), next_cursor: page.next_cursor };
     },
   }),
   defineEndpoint({
@@ -103,10 +115,15 @@ export const resourceEndpoints = [
       status: resourceStatusSchema.optional(),
       category: resourceCategorySchema.optional(),
     }),
+    ownership: POINTS,
     response: featureCollectionSchema,
-    handler: async ({ query: { limit, cursor, ...filters } }) => {
-      const page = await resources.listResources(filters, { limit, cursor });
-      return { type: 'FeatureCollection' as const, features: page.items.map(toFeature), next_cursor: page.next_cursor };
+    handler: async ({ caller, query: { limit, cursor, ...filters } }) => {
+      const page = await resources.listResources(caller, filters, { limit, cursor });
+      return {
+        type: 'FeatureCollection' as const,
+        features: page.items.map((resource) => toFeature(resource, caller)),
+        next_cursor: page.next_cursor,
+      };
     },
   }),
   defineEndpoint({
@@ -115,17 +132,22 @@ export const resourceEndpoints = [
     tag: TAG,
     summary: 'Resource details.',
     access: 'authenticated',
+    ownership: POINTS,
     params,
     response: resourceViewSchema,
     errors: [404],
-    handler: async ({ params }) => toView(await resources.getResource(params.rid)),
+    handler: async ({ caller, params }) => {
+      const resource = await resources.getResource(params.rid);
+      return toView(resource, await resources.seesPoint(caller, resource));
+    },
   }),
   defineEndpoint({
     method: 'patch',
     path: '/resources/{rid}',
     tag: TAG,
     summary: 'Update properties, or record usage with `consume` (at quantity 0 the resource becomes not_available).',
-    description: 'Status is not a property here: use PUT /resources/{rid}/status. quantity sets, consume subtracts; not both.',
+    description:
+      'Status is not a property here: use PUT /resources/{rid}/status. quantity sets, consume subtracts; not both.',
     access: 'authenticated',
     ownership:
       'The owner or an admin may change any property; the assignee of the task holding the resource may only record usage (consume). Others: 403.',
@@ -134,7 +156,7 @@ export const resourceEndpoints = [
     response: resourceViewSchema,
     errors: [404, 409],
     rateLimit: writeLimit,
-    handler: async ({ caller, params, body }) => toView(await resources.updateResource(caller, params.rid, body)),
+    handler: async ({ caller, params, body }) => toView(await resources.updateResource(caller, params.rid, body), true),
   }),
   defineEndpoint({
     method: 'put',
@@ -148,6 +170,7 @@ export const resourceEndpoints = [
     response: resourceViewSchema,
     errors: [404, 409],
     rateLimit: writeLimit,
-    handler: async ({ caller, params, body }) => toView(await resources.setResourceStatus(caller, params.rid, body.status)),
+    handler: async ({ caller, params, body }) =>
+      toView(await resources.setResourceStatus(caller, params.rid, body.status), true),
   }),
 ];

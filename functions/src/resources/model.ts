@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, locationSchema, text } from '../shared/schemas.js';
+import { coarseArea } from '../shared/geo.js';
+import {
+  idSchema,
+  isoDateTime,
+  isStaff,
+  locationSchema,
+  pageQuerySchema,
+  roleSchema,
+  text,
+  type Role,
+} from '../shared/schemas.js';
 
 export const RESOURCE_CATEGORIES = [
   'vehicle',
@@ -21,6 +31,14 @@ export const resourceCategorySchema = z.enum(RESOURCE_CATEGORIES);
 export const RESOURCE_STATUSES = ['available', 'not_available', 'in_use'] as const;
 export const resourceStatusSchema = z.enum(RESOURCE_STATUSES);
 
+/** The filters of GET /resources, shared by its export (GET /exports/resources). */
+export const resourceListFilters = {
+  status: resourceStatusSchema.optional(),
+  category: resourceCategorySchema.optional(),
+  disaster_id: idSchema.optional(),
+  owner_id: idSchema.optional(),
+};
+
 export const resourceSchema = z.object({
   id: idSchema,
   name: text(1, 120),
@@ -31,6 +49,12 @@ export const resourceSchema = z.object({
   location: locationSchema,
   geohash: z.string(),
   owner_id: idSchema,
+  /**
+   * The owner's role when they added it: an admin's or responder's resource is the response's own
+   * (a shelter, a water point) and its point is shown to everyone; anyone else's may sit where they
+   * live. Absent on resources stored before it existed: treated as a private one.
+   */
+  owner_role: roleSchema.nullish(),
   disaster_id: idSchema.nullable(),
   status: resourceStatusSchema,
   /** The task holding the resource while it is in_use. */
@@ -40,13 +64,33 @@ export const resourceSchema = z.object({
 });
 export type Resource = z.infer<typeof resourceSchema>;
 
-/** What a client sends and sees: the stored resource without its internal geohash. */
-export const resourceViewSchema = resourceSchema.omit({ geohash: true }).describe('A resource (physical asset or manpower).');
+/**
+ * What a client sees: the stored resource without its internal geohash. The response's own
+ * resources (added by admins and responders) are shown as they are. Volunteers' own (a boat, a
+ * generator) sit where they live, so only those who need the point see it: admins, responders,
+ * the owner and the assignee of the task holding it. Everyone else sees the centre of its ~5 km
+ * cell and no owner.
+ */
+export const resourceViewSchema = resourceSchema
+  .omit({ geohash: true, owner_role: true })
+  .extend({
+    owner_id: idSchema.nullable().describe('The owner; null unless you are staff or the owner.'),
+    location: locationSchema.describe('The point, or the centre of its ~5 km cell when location_precision is area.'),
+    location_precision: z.enum(['exact', 'area']),
+  })
+  .describe('A resource (physical asset or manpower).');
 export type ResourceView = z.infer<typeof resourceViewSchema>;
 
-export function toView(resource: Resource): ResourceView {
-  const { geohash: _geohash, ...view } = resource;
-  return view;
+/** `seesPoint`: staff, the owner, or the assignee of the task holding it (resources/service.ts). */
+export function toView(resource: Resource, seesPoint: boolean): ResourceView {
+  const { geohash: _geohash, owner_role: _ownerRole, ...view } = resource;
+  if (seesPoint) return { ...view, location_precision: 'exact' };
+  return { ...view, owner_id: null, location: coarseArea(resource.location).center, location_precision: 'area' };
+}
+
+/** Whether the caller sees a resource's point without looking anything up: the response's own resources, staff, the owner. */
+export function seesPointOf(caller: { uid: string; role: Role | null }, resource: Resource): boolean {
+  return isStaff({ role: resource.owner_role ?? null }) || isStaff(caller) || resource.owner_id === caller.uid;
 }
 
 const quantitySchema = z.number().min(0).max(1e9).describe('How much of it there is, in `unit`.');
@@ -69,7 +113,12 @@ export const resourcePatchSchema = z
     category: resourceCategorySchema.optional(),
     description: text(0, 1000).optional(),
     quantity: quantitySchema.optional().describe('Sets the quantity (restock or correction).'),
-    consume: z.number().positive().max(1e9).optional().describe('Usage: subtracts this much from quantity; at zero the resource is not_available.'),
+    consume: z
+      .number()
+      .positive()
+      .max(1e9)
+      .optional()
+      .describe('Usage: subtracts this much from quantity; at zero the resource is not_available.'),
     unit: text(1, 32).optional(),
     location: locationSchema.optional(),
     disaster_id: idSchema.nullable().optional(),
@@ -80,3 +129,7 @@ export const resourcePatchSchema = z
     path: ['consume'],
   });
 export type ResourcePatch = z.infer<typeof resourcePatchSchema>;
+
+/** GET /resources: each filter an equality on the field of the same name. */
+export const resourceListQuerySchema = pageQuerySchema.extend(resourceListFilters);
+export type ResourceFilters = Omit<z.infer<typeof resourceListQuerySchema>, 'limit' | 'cursor'>;

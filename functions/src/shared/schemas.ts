@@ -5,6 +5,13 @@ export const ROLES = ['admin', 'volunteer', 'responder', 'affected_individual'] 
 export const roleSchema = z.enum(ROLES).describe('Actor role. "dispatcher" in the spec means admin.');
 export type Role = z.infer<typeof roleSchema>;
 
+/** Roles trusted with everyone's data in a response by their role: dispatchers and professional responders. */
+export const STAFF_ROLES = ['admin', 'responder'] as const satisfies readonly Role[];
+
+export function isStaff(caller: { role: Role | null } | null): boolean {
+  return caller?.role === 'admin' || caller?.role === 'responder';
+}
+
 /** Roles a user may pick for themselves at registration; the others are granted by an admin. */
 export const SELF_SERVICE_ROLES = ['affected_individual', 'volunteer'] as const satisfies readonly Role[];
 
@@ -25,19 +32,33 @@ export const idSchema = z
   // Firestore reserves ids of the form __name__, and names of Object.prototype's members
   // ("constructor", "valueOf", ...) break code that keeps ids as object keys (the embedded
   // emulator answered both with 500s in test/hostile-input.test.ts). No real id is either.
-  .refine((id) => !/^__.*__$/.test(id) && !Object.prototype.hasOwnProperty.call(Object.prototype, id), 'is a reserved name');
+  .refine(
+    (id) => !/^__.*__$/.test(id) && !Object.prototype.hasOwnProperty.call(Object.prototype, id),
+    'is a reserved name',
+  );
+
+export const coarseAreaSchema = z
+  .object({
+    geohash: z.string().describe('Geohash of the cell (5 characters, about 5 km).'),
+    center: locationSchema.describe('Centre of the cell, the same for every point in it.'),
+    width_km: z.number(),
+    height_km: z.number(),
+  })
+  .describe('Where, to a cell of at least 1 km: shown instead of a point to people without a need to know.');
 
 export const isoDateTime = z.iso.datetime({ offset: true }).describe('ISO-8601 timestamp in UTC.');
 
 /** Free text: trimmed, bounded, and free of control characters other than newline and tab. */
 export function text(min: number, max: number) {
-  return z
-    .string()
-    .trim()
-    .min(min)
-    .max(max)
-    // eslint-disable-next-line no-control-regex
-    .regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/, 'must not contain control characters');
+  return (
+    z
+      .string()
+      .trim()
+      .min(min)
+      .max(max)
+      // eslint-disable-next-line no-control-regex
+      .regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/, 'must not contain control characters')
+  );
 }
 
 export const limitSchema = z.coerce

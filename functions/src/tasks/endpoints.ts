@@ -1,8 +1,10 @@
 // /tasks/... (spec 4.3). Transition table: tasks/transitions.ts; request follow-up: tasks/request-status.ts.
 import { z } from 'zod';
+import { auditViewSchema } from '../audit/model.js';
+import { taskHistory } from '../audit/service.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { idSchema, pageOf, pageQuerySchema } from '../shared/schemas.js';
-import { newTaskSchema, taskSchema, taskStatusSchema } from './model.js';
+import { newTaskSchema, ownTaskListQuerySchema, taskListQuerySchema, taskSchema, taskStatusSchema } from './model.js';
 import * as tasks from './service.js';
 
 const TAG = 'tasks';
@@ -16,12 +18,7 @@ export const taskEndpoints = [
     tag: TAG,
     summary: 'List all tasks, newest first; filter by status, disaster_id, request_id, assigned_to.',
     access: ['admin'],
-    query: pageQuerySchema.extend({
-      status: taskStatusSchema.optional(),
-      disaster_id: idSchema.optional(),
-      request_id: idSchema.optional(),
-      assigned_to: idSchema.optional(),
-    }),
+    query: taskListQuerySchema,
     response: pageOf(taskSchema),
     handler: ({ query: { limit, cursor, ...filters } }) => tasks.listTasks(filters, { limit, cursor }),
   }),
@@ -46,9 +43,10 @@ export const taskEndpoints = [
     tag: TAG,
     summary: 'Tasks assigned to the caller, newest first; filter by status.',
     access: 'authenticated',
-    query: pageQuerySchema.extend({ status: taskStatusSchema.optional() }),
+    query: ownTaskListQuerySchema,
     response: pageOf(taskSchema),
-    handler: ({ caller, query: { limit, cursor, status } }) => tasks.listOwnTasks(caller, { status }, { limit, cursor }),
+    handler: ({ caller, query: { limit, cursor, status } }) =>
+      tasks.listOwnTasks(caller, { status }, { limit, cursor }),
   }),
   defineEndpoint({
     method: 'get',
@@ -61,6 +59,21 @@ export const taskEndpoints = [
     response: taskSchema,
     errors: [404],
     handler: ({ caller, params }) => tasks.getTask(caller, params.task_id),
+  }),
+  defineEndpoint({
+    method: 'get',
+    path: '/tasks/{task_id}/history',
+    tag: TAG,
+    summary: "The task's audit trail, oldest first: creation, assignments, authorization, every status move.",
+    description:
+      'Each item is one change, recorded in the same commit as the change: entity, action, actor_id and actor_role, the changed fields before and after, created_at. Records are append-only.',
+    access: ['admin', 'responder'],
+    ownership: 'Any admin or responder; 404 for an unknown task.',
+    params,
+    query: pageQuerySchema,
+    response: pageOf(auditViewSchema),
+    errors: [404],
+    handler: ({ params, query }) => taskHistory(params.task_id, query),
   }),
   defineEndpoint({
     method: 'patch',
@@ -99,7 +112,8 @@ export const taskEndpoints = [
     path: '/tasks/{task_id}/authorize',
     tag: TAG,
     summary: 'Authorize the task (records who and when); needed before it goes on_route.',
-    description: 'Idempotent: authorizing an authorized task changes nothing. A task that ended cannot be authorized (409).',
+    description:
+      'Idempotent: authorizing an authorized task changes nothing. A task that ended cannot be authorized (409).',
     access: ['admin'],
     params,
     response: taskSchema,

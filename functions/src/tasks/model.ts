@@ -1,13 +1,22 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, text } from '../shared/schemas.js';
+import { idSchema, isoDateTime, pageQuerySchema, text } from '../shared/schemas.js';
 
 /** See tasks/transitions.ts for the allowed moves. */
 export const TASK_STATUSES = ['pending', 'on_route', 'completed', 'failed', 'cancelled'] as const;
 export const taskStatusSchema = z.enum(TASK_STATUSES);
 
+/** The filters of GET /tasks, shared by the 3W export (GET /exports/3w). */
+export const taskListFilters = {
+  status: taskStatusSchema.optional(),
+  disaster_id: idSchema.optional(),
+  request_id: idSchema.optional(),
+  assigned_to: idSchema.optional(),
+};
+
 /** Roles that perform tasks. */
 export const TASK_ROLES = ['volunteer', 'responder'] as const;
 export const taskRoleSchema = z.enum(TASK_ROLES);
+export type TaskRole = z.infer<typeof taskRoleSchema>;
 
 export const prioritySchema = z.number().int().min(1).max(5).describe('1 (most urgent) to 5 (least).');
 
@@ -50,7 +59,9 @@ export const newTaskSchema = z.strictObject({
   disaster_id: idSchema.describe('A confirmed disaster.'),
   priority: prioritySchema,
   instructions: text(1, 4000),
-  role_required: taskRoleSchema.describe('Who can do it: volunteer (volunteers and responders) or responder (responders only).'),
+  role_required: taskRoleSchema.describe(
+    'Who can do it: volunteer (volunteers and responders) or responder (responders only).',
+  ),
   resource_ids: z
     .array(idSchema)
     .max(MAX_TASK_RESOURCES)
@@ -60,3 +71,10 @@ export const newTaskSchema = z.strictObject({
   request_id: idSchema.optional().describe('The help request this task serves; it must belong to the same disaster.'),
 });
 export type NewTaskBody = z.infer<typeof newTaskSchema>;
+
+/** GET /tasks: each filter an equality on the field of the same name. */
+export const taskListQuerySchema = pageQuerySchema.extend(taskListFilters);
+export type TaskFilters = Omit<z.infer<typeof taskListQuerySchema>, 'limit' | 'cursor'>;
+
+/** GET /tasks/me: the caller's tasks, by status. */
+export const ownTaskListQuerySchema = taskListQuerySchema.pick({ limit: true, cursor: true, status: true });

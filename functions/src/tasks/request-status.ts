@@ -7,8 +7,15 @@
 // - none active, none completed (all failed/cancelled) → open again, for a new plan or task
 // A request that is already fulfilled or closed is never touched, and the move must be in
 // requests/transitions.ts; it is written in the same transaction as the task change.
+import type { Transaction } from 'firebase-admin/firestore';
+import { recordAudit, type AuditActor } from '../audit/record.js';
+import { collections } from '../data/collections.js';
+import { ConflictError, ValidationError } from '../errors.js';
+import { logs } from '../logs.js';
+import type { HelpRequest } from '../requests/model.js';
 import type { RequestStatus } from '../requests/transitions.js';
 import { requestTransitions } from '../requests/transitions.js';
+import type { Task } from './model.js';
 import { ACTIVE_TASK_STATUSES, type TaskStatus } from './transitions.js';
 
 export function requestStatusFor(taskStatuses: readonly TaskStatus[]): RequestStatus {
@@ -22,4 +29,78 @@ export function nextRequestStatus(current: RequestStatus, taskStatuses: readonly
   if (current === 'fulfilled' || current === 'closed') return null;
   const next = requestStatusFor(taskStatuses);
   return next !== current && requestTransitions.allows(current, next) ? next : null;
+}
+
+/** The request a new task serves: it must exist, belong to the task's disaster and still need help. */
+export async function readLinkableRequest(
+  tx: Transaction,
+  requestId: string,
+  disasterId: string,
+): Promise<HelpRequest> {
+  const request = await collections.requests.require(requestId, 'Request', tx);
+  if (request.disaster_id !== disasterId) {
+    throw new ValidationError([{ path: 'body.request_id', message: 'belongs to another disaster than disaster_id' }]);
+  }
+  if (request.status === 'fulfilled' || request.status === 'closed') {
+    throw new ConflictError(`Request ${JSON.stringify(requestId)} is ${request.status}; it takes no new tasks.`);
+  }
+  // Its stored point is a placeholder until a dispatcher sets the real one: nobody is sent there.
+  if (request.planning.state === 'awaiting_location') {
+    throw new ConflictError(
+      `Request ${JSON.stringify(requestId)} is waiting for its location (PUT /requests/{req_id}/location first).`,
+    );
+  }
+  return request;
+}
+
+/** The request's move and its audit record; the actor is whoever moved the task: the request followed their change. */
+function writeRequestStatus(
+  tx: Transaction,
+  actor: AuditActor,
+  request: HelpRequest,
+  status: RequestStatus,
+  now: string,
+): void {
+  collections.requests.updateIn(tx, request.id, { status, status_changed_at: now, updated_at: now });
+  recordAudit(
+    tx,
+    {
+      entity: 'request',
+      entity_id: request.id,
+      action: 'status_changed',
+      actor,
+      before: { status: request.status },
+      after: { status },
+      disaster_id: request.disaster_id,
+      request_id: request.id,
+    },
+    now,
+  );
+  logs.requestStatusFollowedTasks(request.id, request.status, status);
+}
+
+/** A new (pending) task on `request`: the request follows it (read by readLinkableRequest). */
+export function followNewTask(tx: Transaction, actor: AuditActor, request: HelpRequest, now: string): void {
+  const next = nextRequestStatus(request.status, ['pending']);
+  if (next) writeRequestStatus(tx, actor, request, next, now);
+}
+
+/** Reads the linked request and its tasks; returns the write that makes the request follow `task` moving `to`. */
+export async function readRequestFollowing(
+  tx: Transaction,
+  actor: AuditActor,
+  task: Task,
+  to: TaskStatus,
+): Promise<(now: string) => void> {
+  if (task.request_id === null) return () => undefined;
+  const request = await collections.requests.get(task.request_id, tx);
+  if (!request || request.status === 'fulfilled' || request.status === 'closed') return () => undefined;
+  const linked = (await tx.get(collections.tasks.ref().where('request_id', '==', request.id).limit(500))).docs.map(
+    (doc) => doc.data(),
+  );
+  const statuses = linked.filter((t) => t.id !== task.id).map((t) => t.status);
+  const next = nextRequestStatus(request.status, [...statuses, to]);
+  return (now) => {
+    if (next) writeRequestStatus(tx, actor, request, next, now);
+  };
 }

@@ -1,19 +1,18 @@
 // /users/... (spec 4.1) and the admin role grant.
 import { z } from 'zod';
-import { defineEndpoint } from '../http/endpoint.js';
+import { forgetCachedUser } from '../http/auth.js';
+import { defineEndpoint, Reply } from '../http/endpoint.js';
 import { idSchema, locationSchema, roleSchema } from '../shared/schemas.js';
-import {
-  availabilitySchema,
-  displayNameSchema,
-  phoneSchema,
-  skillsSchema,
-  toProfile,
-  userProfileSchema,
-} from './model.js';
+import { availabilitySchema, registrationSchema, toProfile, userProfileSchema, verificationSchema } from './model.js';
+import { ERASURE_TIME_BUDGET_MS, eraseUser } from './erasure.js';
 import { grantRole } from './roles.js';
 import * as users from './service.js';
+import { setVerification } from './trust.js';
 
 const TAG = 'users';
+
+/** Shared by every write of one's own profile, erasure included. */
+const USERS_WRITE_LIMIT = { bucket: 'users:write', limit: 30, windowSeconds: 60 } as const;
 
 const availabilityResponse = z.object({
   availability: availabilitySchema,
@@ -29,16 +28,9 @@ export const userEndpoints = [
     description:
       'First registration needs display_name. role may be affected_individual (default) or volunteer; admin and responder are granted by an admin. When the role claim changes, token_refresh_required is true: refresh the ID token to act in the new role.',
     access: 'authenticated',
-    body: z.strictObject({
-      display_name: displayNameSchema.optional(),
-      role: roleSchema.optional(),
-      phone: phoneSchema.optional(),
-      location: locationSchema.optional(),
-      availability: availabilitySchema.optional(),
-      skills: skillsSchema.optional(),
-    }),
+    body: registrationSchema,
     response: userProfileSchema,
-    rateLimit: { bucket: 'users:write', limit: 30, windowSeconds: 60 },
+    rateLimit: USERS_WRITE_LIMIT,
     handler: async ({ caller, body }) => {
       const { user, roleClaimChanged } = await users.register(caller, body);
       return { ...toProfile(user), token_refresh_required: roleClaimChanged };
@@ -53,6 +45,28 @@ export const userEndpoints = [
     response: userProfileSchema,
     errors: [404],
     handler: async ({ caller }) => toProfile(await users.getOwnUser(caller)),
+  }),
+  defineEndpoint({
+    method: 'delete',
+    path: '/users/me',
+    tag: TAG,
+    summary:
+      'Erase the caller: profile, contact details, exact locations, devices, memberships, conversations, notifications and the account.',
+    description:
+      'Operational records stay, anonymised under a random pseudonym: requests (withdrawn if still open, free text replaced, location coarsened to a ~5 km cell), ' +
+      'tasks (active ones assigned to the caller go back to pending and unassigned), resources (available ones become not_available), observations, chat messages and the audit trail. ' +
+      `204 when done; the same token is then refused (401). 202 with Retry-After when a call's work budget (${ERASURE_TIME_BUDGET_MS / 1000} s) ran out first: ` +
+      'call again with the same token to continue (the same pseudonym is used). See docs/security.md, "Erasure: what is kept and why".',
+    access: 'authenticated',
+    response: null,
+    rateLimit: USERS_WRITE_LIMIT,
+    handler: async ({ caller }) => {
+      const outcome = await eraseUser(caller.uid);
+      if (!outcome.done) return new Reply(202, null, { 'Retry-After': '1' });
+      // This instance refuses the token at once; others within their revocation cache's 30 s.
+      forgetCachedUser(caller.uid);
+      return undefined;
+    },
   }),
   defineEndpoint({
     method: 'get',
@@ -78,7 +92,7 @@ export const userEndpoints = [
     body: z.strictObject({ availability: availabilitySchema }),
     response: availabilityResponse,
     errors: [404],
-    rateLimit: { bucket: 'users:write', limit: 30, windowSeconds: 60 },
+    rateLimit: USERS_WRITE_LIMIT,
     handler: async ({ caller, body }) => {
       const user = await users.setAvailability(caller, body.availability);
       return { availability: user.availability ?? 'unavailable', updated_at: user.updated_at };
@@ -93,7 +107,7 @@ export const userEndpoints = [
     body: z.strictObject({ location: locationSchema }),
     response: userProfileSchema,
     errors: [404],
-    rateLimit: { bucket: 'users:write', limit: 30, windowSeconds: 60 },
+    rateLimit: USERS_WRITE_LIMIT,
     handler: async ({ caller, body }) => toProfile(await users.setLocation(caller, body.location)),
   }),
   defineEndpoint({
@@ -115,12 +129,27 @@ export const userEndpoints = [
     path: '/users/{uid}/role',
     tag: TAG,
     summary: "Change a user's role (sets the verified claim and mirrors it in the profile).",
-    description: 'The user must refresh their ID token to act in the new role; until then (at most an hour) their token keeps the old claim.',
+    description:
+      'The user must refresh their ID token to act in the new role; until then (at most an hour) their token keeps the old claim.',
     access: ['admin'],
     params: z.strictObject({ uid: idSchema }),
     body: z.strictObject({ role: roleSchema }),
     response: userProfileSchema,
     errors: [404],
-    handler: async ({ caller, params, body }) => toProfile(await grantRole(params.uid, body.role, caller.uid)),
+    handler: async ({ caller, params, body }) => toProfile(await grantRole(params.uid, body.role, caller)),
+  }),
+  defineEndpoint({
+    method: 'put',
+    path: '/users/{uid}/verification',
+    tag: TAG,
+    summary: 'Verify a volunteer (or withdraw the verification), with who and when recorded.',
+    description:
+      "Volunteers start unverified: they may join disasters, chat, report observations and raise requests, but see no one else's requests. Verified volunteers of a disaster see its requests as coarse areas and can be proposed and assigned as helpers. Responders and admins are trusted by role. The decision (verified, note, by, at) is kept on the user record and in the audit trail; it takes effect on the next call, with no token refresh.",
+    access: ['admin'],
+    params: z.strictObject({ uid: idSchema }),
+    body: verificationSchema,
+    response: userProfileSchema,
+    errors: [404],
+    handler: async ({ caller, params, body }) => toProfile(await setVerification(caller, params.uid, body)),
   }),
 ];

@@ -14,6 +14,24 @@ export const skillsSchema = z
   .max(20)
   .describe('What the user can do, e.g. "first aid", "boat", "heavy vehicle licence".');
 
+/** POST /users/register: every field optional (registering again updates the profile). */
+export const registrationSchema = z.strictObject({
+  display_name: displayNameSchema.optional(),
+  role: roleSchema.optional(),
+  phone: phoneSchema.optional(),
+  location: locationSchema.optional(),
+  availability: availabilitySchema.optional(),
+  skills: skillsSchema.optional(),
+});
+export type RegistrationInput = z.infer<typeof registrationSchema>;
+
+/** PUT /users/{uid}/verification. */
+export const verificationSchema = z.strictObject({
+  verified: z.boolean(),
+  note: text(1, 500).optional().describe('Why: what was checked (ID seen, organisation vouched, ...).'),
+});
+export type VerificationInput = z.infer<typeof verificationSchema>;
+
 /** A user as stored in `users/{uid}` (the id is the Firebase Auth uid). */
 export const userRecordSchema = z.object({
   id: idSchema,
@@ -25,13 +43,24 @@ export const userRecordSchema = z.object({
   geohash: z.string().nullable(),
   availability: availabilitySchema.nullable().describe('Volunteers only; null for other roles.'),
   skills: skillsSchema,
+  verified: z
+    .boolean()
+    .default(false)
+    .describe(
+      "Volunteers only: vetted by an admin (PUT /users/{uid}/verification). Unverified volunteers see no one else's requests.",
+    ),
+  verification: z
+    .object({ verified: z.boolean(), note: z.string().nullable(), by: idSchema, at: isoDateTime })
+    .nullable()
+    .default(null)
+    .describe('The last verification decision: who, when and why. Admins only.'),
   created_at: isoDateTime,
   updated_at: isoDateTime,
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 
 export const userProfileSchema = userRecordSchema
-  .omit({ geohash: true })
+  .omit({ geohash: true, verification: true })
   .extend({
     token_refresh_required: z
       .boolean()
@@ -42,6 +71,6 @@ export const userProfileSchema = userRecordSchema
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
 export function toProfile(user: UserRecord): UserProfile {
-  const { geohash: _geohash, ...profile } = user;
+  const { geohash: _geohash, verification: _verification, ...profile } = user;
   return profile;
 }

@@ -1,25 +1,21 @@
 // Users: registration (an idempotent upsert), profile, availability and location.
+import { recordAudit } from '../audit/record.js';
 import { collections } from '../data/collections.js';
 import { db } from '../data/firestore.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import type { Caller } from '../http/endpoint.js';
 import { geohashOf } from '../shared/geo.js';
 import { SELF_SERVICE_ROLES, type Location, type Role } from '../shared/schemas.js';
-import type { UserRecord } from './model.js';
+import type { RegistrationInput, UserRecord } from './model.js';
 import { setRoleClaim } from './roles.js';
-
-export interface RegistrationInput {
-  display_name?: string | undefined;
-  role?: Role | undefined;
-  phone?: string | undefined;
-  location?: Location | undefined;
-  availability?: 'available' | 'unavailable' | undefined;
-  skills?: string[] | undefined;
-}
 
 const isSelfService = (role: Role) => (SELF_SERVICE_ROLES as readonly Role[]).includes(role);
 
-export function newUserRecord(uid: string, input: RegistrationInput & { display_name: string; role: Role }, now: string): UserRecord {
+export function newUserRecord(
+  uid: string,
+  input: RegistrationInput & { display_name: string; role: Role },
+  now: string,
+): UserRecord {
   return {
     id: uid,
     display_name: input.display_name,
@@ -27,8 +23,10 @@ export function newUserRecord(uid: string, input: RegistrationInput & { display_
     phone: input.phone ?? null,
     location: input.location ?? null,
     geohash: input.location ? geohashOf(input.location) : null,
-    availability: input.role === 'volunteer' ? input.availability ?? 'unavailable' : null,
+    availability: input.role === 'volunteer' ? (input.availability ?? 'unavailable') : null,
     skills: input.skills ?? [],
+    verified: false,
+    verification: null,
     created_at: now,
     updated_at: now,
   };
@@ -43,7 +41,9 @@ function resolveRole(current: Role | null, requested: Role | undefined): Role {
   if (requested === undefined) return current ?? 'affected_individual';
   if (requested === current) return requested;
   if (!isSelfService(requested)) {
-    throw new ForbiddenError(`The role ${requested} is granted by an admin; register as affected_individual or volunteer.`);
+    throw new ForbiddenError(
+      `The role ${requested} is granted by an admin; register as affected_individual or volunteer.`,
+    );
   }
   if (current !== null && !isSelfService(current)) {
     throw new ForbiddenError(`You are ${current}; only an admin can change your role.`);
@@ -80,7 +80,7 @@ export async function register(caller: Caller, input: RegistrationInput): Promis
         phone: input.phone ?? existing.phone,
         location,
         geohash: location ? geohashOf(location) : null,
-        availability: role === 'volunteer' ? input.availability ?? existing.availability ?? 'unavailable' : null,
+        availability: role === 'volunteer' ? (input.availability ?? existing.availability ?? 'unavailable') : null,
         skills: input.skills ?? existing.skills,
         updated_at: now,
       };
@@ -88,11 +88,29 @@ export async function register(caller: Caller, input: RegistrationInput): Promis
     // A new display name reaches the member documents too (chat messages are named from them).
     const renamed = existing !== undefined && next.display_name !== existing.display_name;
     const memberships = renamed ? (await tx.get(collections.memberships.ref(caller.uid))).docs : [];
-    const members = memberships.length === 0 ? [] : await tx.getAll(...memberships.map((entry) => collections.members.doc(entry.id, caller.uid)));
+    const members =
+      memberships.length === 0
+        ? []
+        : await tx.getAll(...memberships.map((entry) => collections.members.doc(entry.id, caller.uid)));
     tx.set(ref, next);
-    for (const member of members) {
-      if (member.exists) tx.update(member.ref.withConverter(null), { display_name: next.display_name });
+    if (existing?.role !== role) {
+      recordAudit(
+        tx,
+        {
+          entity: 'role',
+          entity_id: caller.uid,
+          action: 'registered',
+          actor: caller,
+          before: { role: existing?.role ?? null },
+          after: { role },
+        },
+        now,
+      );
     }
+    memberships.forEach((entry, i) => {
+      if (members[i]?.exists)
+        collections.members.of(entry.id).updateIn(tx, caller.uid, { display_name: next.display_name });
+    });
     return next;
   });
   // Also repairs a claim that an earlier, interrupted registration failed to set.
@@ -102,20 +120,20 @@ export async function register(caller: Caller, input: RegistrationInput): Promis
 }
 
 export async function getUser(uid: string): Promise<UserRecord> {
-  const user = (await collections.users.doc(uid).get()).data();
-  if (!user) throw new NotFoundError('User', uid);
+  const user = await collections.users.require(uid, 'User');
   return user;
 }
 
 /** The caller's own record; 404 with a hint when they have not registered yet. */
 export async function getOwnUser(caller: Caller): Promise<UserRecord> {
-  const user = (await collections.users.doc(caller.uid).get()).data();
+  const user = await collections.users.get(caller.uid);
   if (!user) throw new NotFoundError('Profile (register first with POST /users/register)');
   return user;
 }
 
 function assertVolunteer(user: UserRecord): void {
-  if (user.role !== 'volunteer') throw new ForbiddenError(`Only volunteers have an availability; you are ${user.role}.`);
+  if (user.role !== 'volunteer')
+    throw new ForbiddenError(`Only volunteers have an availability; you are ${user.role}.`);
 }
 
 export async function getAvailability(caller: Caller): Promise<UserRecord> {

@@ -1,9 +1,18 @@
 // /workflow-outputs/... (spec 4.7–4.9): for admins (dispatchers).
 import { z } from 'zod';
 import { defineEndpoint, Reply } from '../http/endpoint.js';
-import { idSchema, pageOf, pageQuerySchema, text } from '../shared/schemas.js';
-import { prioritySchema, taskRoleSchema, taskSchema } from '../tasks/model.js';
-import { approvalStatusSchema, workflowOutputSchema, workflowResourceSchema, workflowTaskSchema } from './model.js';
+import { idSchema, pageOf, pageQuerySchema } from '../shared/schemas.js';
+import { taskSchema } from '../tasks/model.js';
+import {
+  newSuggestionSchema,
+  newWorkflowTaskSchema,
+  outputUpsertSchema,
+  suggestionChangeSchema,
+  workflowOutputSchema,
+  workflowResourceSchema,
+  workflowTaskChangeSchema,
+  workflowTaskSchema,
+} from './model.js';
 import * as workflow from './service.js';
 
 const TAG = 'workflow';
@@ -13,20 +22,6 @@ const outputParams = z.strictObject({ request_id: idSchema });
 const taskParams = z.strictObject({ request_id: idSchema, task_id: idSchema });
 const suggestionParams = z.strictObject({ request_id: idSchema, res_id: idSchema });
 
-const newTaskSchema = z.strictObject({
-  instructions: text(1, 4000),
-  role_required: taskRoleSchema,
-  priority: prioritySchema,
-  suggested_assignee_id: idSchema.nullable().optional(),
-  approval_status: approvalStatusSchema.optional(),
-});
-
-const newSuggestionSchema = z.strictObject({
-  resource_id: idSchema,
-  reason: text(0, 1000).optional(),
-  approval_status: approvalStatusSchema.optional(),
-});
-
 export const workflowEndpoints = [
   defineEndpoint({
     method: 'get',
@@ -34,7 +29,10 @@ export const workflowEndpoints = [
     tag: TAG,
     summary: 'All workflow outputs (plans), newest first.',
     access: ADMIN,
-    query: pageQuerySchema.extend({ disaster_id: idSchema.optional(), planner: z.enum(['deterministic', 'gemini', 'dispatcher']).optional() }),
+    query: pageQuerySchema.extend({
+      disaster_id: idSchema.optional(),
+      planner: z.enum(['deterministic', 'gemini', 'dispatcher']).optional(),
+    }),
     response: pageOf(workflowOutputSchema),
     handler: async ({ query }) => {
       const { limit, cursor, ...filters } = query;
@@ -49,12 +47,7 @@ export const workflowEndpoints = [
     description:
       'Creates the output (planner "dispatcher", 201) when the request has none; otherwise replaces its rationale if given and appends the tasks and resource suggestions given (200). Suggested resources must exist (404) and be available (409); a resource is suggested at most once per plan (409). At most 50 tasks and 50 suggestions.',
     access: ADMIN,
-    body: z.strictObject({
-      request_id: idSchema,
-      rationale: text(1, 2000).optional(),
-      tasks: z.array(newTaskSchema).max(50).optional(),
-      resources: z.array(newSuggestionSchema).max(50).optional(),
-    }),
+    body: outputUpsertSchema,
     response: workflowOutputSchema,
     status: 201,
     errors: [404, 409],
@@ -95,21 +88,22 @@ export const workflowEndpoints = [
     query: pageQuerySchema,
     response: pageOf(workflowTaskSchema),
     errors: [404],
-    handler: ({ params, query }) => workflow.listTasks(params.request_id, query),
+    handler: ({ params, query }) => workflow.listWorkflowTasks(params.request_id, query),
   }),
   defineEndpoint({
     method: 'post',
     path: '/workflow-outputs/{request_id}/tasks',
     tag: TAG,
     summary: 'Add a task to a workflow output.',
-    description: 'suggested_assignee_id, if given, must be a user with the role role_required (404 unknown, 409 other role).',
+    description:
+      'suggested_assignee_id, if given, must be a user with the role role_required (404 unknown, 409 other role).',
     access: ADMIN,
     params: outputParams,
-    body: newTaskSchema,
+    body: newWorkflowTaskSchema,
     response: workflowTaskSchema,
     status: 201,
     errors: [404, 409],
-    handler: ({ params, body }) => workflow.addTask(params.request_id, body),
+    handler: ({ params, body }) => workflow.addWorkflowTask(params.request_id, body),
   }),
   defineEndpoint({
     method: 'patch',
@@ -119,16 +113,10 @@ export const workflowEndpoints = [
     description: 'A workflow task already turned into a real task cannot be changed (409).',
     access: ADMIN,
     params: taskParams,
-    body: z.strictObject({
-      instructions: text(1, 4000).optional(),
-      role_required: taskRoleSchema.optional(),
-      priority: prioritySchema.optional(),
-      suggested_assignee_id: idSchema.nullable().optional(),
-      approval_status: approvalStatusSchema.optional(),
-    }),
+    body: workflowTaskChangeSchema,
     response: workflowTaskSchema,
     errors: [404, 409],
-    handler: ({ params, body }) => workflow.updateTask(params.request_id, params.task_id, body),
+    handler: ({ params, body }) => workflow.updateWorkflowTask(params.request_id, params.task_id, body),
   }),
   defineEndpoint({
     method: 'delete',
@@ -140,7 +128,7 @@ export const workflowEndpoints = [
     params: taskParams,
     response: null,
     errors: [404, 409],
-    handler: ({ params }) => workflow.removeTask(params.request_id, params.task_id),
+    handler: ({ params }) => workflow.removeWorkflowTask(params.request_id, params.task_id),
   }),
   defineEndpoint({
     method: 'post',
@@ -155,7 +143,8 @@ export const workflowEndpoints = [
     response: taskSchema,
     status: 201,
     errors: [404, 409],
-    handler: ({ caller, params, body }) => workflow.createTaskFromWorkflow(caller, params.request_id, params.task_id, body?.resource_ids),
+    handler: ({ caller, params, body }) =>
+      workflow.createTaskFromWorkflow(caller, params.request_id, params.task_id, body?.resource_ids),
   }),
   defineEndpoint({
     method: 'get',
@@ -190,7 +179,7 @@ export const workflowEndpoints = [
     summary: 'Edit, approve or reject a resource suggestion.',
     access: ADMIN,
     params: suggestionParams,
-    body: z.strictObject({ reason: text(0, 1000).optional(), approval_status: approvalStatusSchema.optional() }),
+    body: suggestionChangeSchema,
     response: workflowResourceSchema,
     errors: [404],
     handler: ({ params, body }) => workflow.updateSuggestion(params.request_id, params.res_id, body),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoDateTime, text } from '../shared/schemas.js';
 import { plannerSchema } from '../requests/model.js';
 import { prioritySchema, taskRoleSchema } from '../tasks/model.js';
+import { GEMINI_FALLBACK_CODES } from '../shared/gemini.js';
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const approvalStatusSchema = z.enum(APPROVAL_STATUSES);
@@ -21,6 +22,41 @@ export const workflowTaskSchema = z.object({
   updated_at: isoDateTime,
 });
 export type WorkflowTask = z.infer<typeof workflowTaskSchema>;
+
+/** POST /workflow-outputs/{request_id}/tasks, and each of the tasks of POST /workflow-outputs. */
+export const newWorkflowTaskSchema = z.strictObject({
+  instructions: text(1, 4000),
+  role_required: taskRoleSchema,
+  priority: prioritySchema,
+  suggested_assignee_id: idSchema.nullable().optional(),
+  approval_status: approvalStatusSchema.optional(),
+});
+export type NewWorkflowTask = z.infer<typeof newWorkflowTaskSchema>;
+
+/** PATCH /workflow-outputs/{request_id}/tasks/{task_id}: any field of a new task. */
+export const workflowTaskChangeSchema = newWorkflowTaskSchema.partial();
+export type WorkflowTaskChange = z.infer<typeof workflowTaskChangeSchema>;
+
+/** POST /workflow-outputs/{request_id}/resources, and each of the resources of POST /workflow-outputs. */
+export const newSuggestionSchema = z.strictObject({
+  resource_id: idSchema,
+  reason: text(0, 1000).optional(),
+  approval_status: approvalStatusSchema.optional(),
+});
+export type NewSuggestion = z.infer<typeof newSuggestionSchema>;
+
+/** PATCH /workflow-outputs/{request_id}/resources/{res_id}. */
+export const suggestionChangeSchema = newSuggestionSchema.omit({ resource_id: true });
+export type SuggestionChange = z.infer<typeof suggestionChangeSchema>;
+
+/** POST /workflow-outputs: a new plan, or additions to the existing one. */
+export const outputUpsertSchema = z.strictObject({
+  request_id: idSchema,
+  rationale: text(1, 2000).optional(),
+  tasks: z.array(newWorkflowTaskSchema).max(50).optional(),
+  resources: z.array(newSuggestionSchema).max(50).optional(),
+});
+export type OutputUpsert = z.infer<typeof outputUpsertSchema>;
 
 export const workflowResourceSchema = z.object({
   id: idSchema,
@@ -46,8 +82,9 @@ export const workflowOutputSchema = z.object({
   model: z.string().nullable(),
   duration_ms: z.number().min(0),
   rationale: z.string(),
-  /** Why the deterministic plan was used although Gemini is configured, if it was. */
+  /** Why the deterministic plan was used although Gemini is configured, if it was: a short sentence and a stable code. */
   fallback_reason: z.string().nullable(),
+  fallback_code: z.enum(GEMINI_FALLBACK_CODES).nullable().default(null),
   tasks: z.array(workflowTaskSchema),
   resources: z.array(workflowResourceSchema),
   created_at: isoDateTime,
@@ -68,7 +105,9 @@ export const allocationJobSchema = z.object({
     z.object({
       request_id: idSchema,
       type_of_need: z.string(),
-      resources: z.array(z.object({ resource_id: idSchema, name: z.string(), category: z.string(), distance_km: z.number() })),
+      resources: z.array(
+        z.object({ resource_id: idSchema, name: z.string(), category: z.string(), distance_km: z.number() }),
+      ),
     }),
   ),
   requests_considered: z.number().int().min(0),

@@ -2,73 +2,49 @@
 // Tasks and resource suggestions are embedded in `workflow_outputs/{request_id}` (one read per
 // plan); every edit is a read-modify-write of that document in a transaction.
 import { randomUUID } from 'node:crypto';
-import type { Query, Transaction } from 'firebase-admin/firestore';
+import type { Transaction } from 'firebase-admin/firestore';
 import { collections } from '../data/collections.js';
 import { sortKeyOf } from '../data/converter.js';
 import { db } from '../data/firestore.js';
-import { decodeCursor, encodeCursor, paginate } from '../data/paginate.js';
-import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { decodeCursor, encodeCursor } from '../data/paginate.js';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { Caller } from '../http/endpoint.js';
-import { createTaskWith } from '../tasks/service.js';
-import type { Task } from '../tasks/model.js';
+import { assertMayCreateTasks, stageTask, taskNotCreated, type StagedTask } from '../tasks/service.js';
+import { logs } from '../logs.js';
+import type { Task, TaskRole } from '../tasks/model.js';
 import type { Page, PageQuery } from '../shared/schemas.js';
-import type { WorkflowOutput, WorkflowResource, WorkflowTask } from './model.js';
+import type {
+  NewSuggestion,
+  NewWorkflowTask,
+  OutputUpsert,
+  SuggestionChange,
+  WorkflowOutput,
+  WorkflowResource,
+  WorkflowTask,
+  WorkflowTaskChange,
+} from './model.js';
 
 /** Bounds that keep one output document well under Firestore's 1 MiB. */
 export const MAX_WORKFLOW_TASKS = 50;
 export const MAX_WORKFLOW_RESOURCES = 50;
 
-type Approval = 'pending' | 'approved' | 'rejected';
-
-export interface NewWorkflowTask {
-  instructions: string;
-  role_required: 'volunteer' | 'responder';
-  priority: number;
-  suggested_assignee_id?: string | null | undefined;
-  approval_status?: Approval | undefined;
-}
-
-export interface WorkflowTaskChange {
-  instructions?: string | undefined;
-  role_required?: 'volunteer' | 'responder' | undefined;
-  priority?: number | undefined;
-  suggested_assignee_id?: string | null | undefined;
-  approval_status?: Approval | undefined;
-}
-
-export interface NewSuggestion {
-  resource_id: string;
-  reason?: string | undefined;
-  approval_status?: Approval | undefined;
-}
-
-export interface SuggestionChange {
-  reason?: string | undefined;
-  approval_status?: Approval | undefined;
-}
-
-export interface OutputUpsert {
-  request_id: string;
-  rationale?: string | undefined;
-  tasks?: NewWorkflowTask[] | undefined;
-  resources?: NewSuggestion[] | undefined;
-}
-
 export async function getOutput(requestId: string): Promise<WorkflowOutput> {
-  const output = (await collections.workflowOutputs.doc(requestId).get()).data();
-  if (!output) throw new NotFoundError('Workflow output', requestId);
+  const output = await collections.workflowOutputs.require(requestId, 'Workflow output');
   return output;
 }
 
-export function listOutputs(filters: { disaster_id?: string | undefined; planner?: WorkflowOutput['planner'] | undefined }, page: PageQuery): Promise<Page<WorkflowOutput>> {
-  let query: Query<WorkflowOutput> = collections.workflowOutputs.ref();
-  if (filters.disaster_id !== undefined) query = query.where('disaster_id', '==', filters.disaster_id);
-  if (filters.planner !== undefined) query = query.where('planner', '==', filters.planner);
-  return paginate(query, page);
+export function listOutputs(
+  filters: { disaster_id?: string | undefined; planner?: WorkflowOutput['planner'] | undefined },
+  page: PageQuery,
+): Promise<Page<WorkflowOutput>> {
+  return collections.workflowOutputs.list({ disaster_id: filters.disaster_id, planner: filters.planner }, page);
 }
 
 /** Embedded lists page like collections do, in plan order (oldest first), by sort key. */
-export function pageOfEmbedded<T extends { id: string; created_at: string }>(items: readonly T[], page: PageQuery): Page<T> {
+export function pageOfEmbedded<T extends { id: string; created_at: string }>(
+  items: readonly T[],
+  page: PageQuery,
+): Page<T> {
   const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
   const sorted = [...items]
     .map((item) => ({ item, key: sortKeyOf(item) }))
@@ -76,18 +52,21 @@ export function pageOfEmbedded<T extends { id: string; created_at: string }>(ite
     .filter(({ key }) => after === undefined || key > after);
   const slice = sorted.slice(0, page.limit);
   const last = slice.at(-1);
-  return { items: slice.map(({ item }) => item), next_cursor: sorted.length > page.limit && last ? encodeCursor(last.key) : null };
+  return {
+    items: slice.map(({ item }) => item),
+    next_cursor: sorted.length > page.limit && last ? encodeCursor(last.key) : null,
+  };
 }
 
 /** An assignee the plan proposes must be a volunteer or responder of the role the task needs. */
-async function checkAssignee(assigneeId: string | null | undefined, role: 'volunteer' | 'responder'): Promise<void> {
+async function checkAssignee(assigneeId: string | null | undefined, role: TaskRole): Promise<void> {
   if (assigneeId === undefined || assigneeId === null) return;
-  const user = (await collections.users.doc(assigneeId).get()).data();
-  if (!user) throw new NotFoundError('User', assigneeId);
-  if (user.role !== role) throw new ConflictError(`User ${JSON.stringify(assigneeId)} is ${user.role}; this task needs a ${role}.`);
+  const user = await collections.users.require(assigneeId, 'User');
+  if (user.role !== role)
+    throw new ConflictError(`User ${JSON.stringify(assigneeId)} is ${user.role}; this task needs a ${role}.`);
 }
 
-function newTask(input: NewWorkflowTask, at: string): WorkflowTask {
+function newWorkflowTask(input: NewWorkflowTask, at: string): WorkflowTask {
   return {
     id: randomUUID(),
     instructions: input.instructions,
@@ -112,7 +91,9 @@ async function suggestionsFor(inputs: readonly NewSuggestion[], at: string): Pro
     const resource = snapshots[i]?.data();
     if (!resource) throw new NotFoundError('Resource', input.resource_id);
     if (resource.status !== 'available') {
-      throw new ConflictError(`Resource ${JSON.stringify(resource.id)} is ${resource.status}, not available.`, { resource_id: resource.id });
+      throw new ConflictError(`Resource ${JSON.stringify(resource.id)} is ${resource.status}, not available.`, {
+        resource_id: resource.id,
+      });
     }
     return {
       id: randomUUID(),
@@ -130,26 +111,32 @@ async function suggestionsFor(inputs: readonly NewSuggestion[], at: string): Pro
 }
 
 function checkBounds(output: WorkflowOutput): void {
-  if (output.tasks.length > MAX_WORKFLOW_TASKS) throw new ConflictError(`A workflow output holds at most ${MAX_WORKFLOW_TASKS} tasks.`);
+  if (output.tasks.length > MAX_WORKFLOW_TASKS)
+    throw new ConflictError(`A workflow output holds at most ${MAX_WORKFLOW_TASKS} tasks.`);
   if (output.resources.length > MAX_WORKFLOW_RESOURCES) {
     throw new ConflictError(`A workflow output holds at most ${MAX_WORKFLOW_RESOURCES} resource suggestions.`);
   }
   const suggested = output.resources.map((r) => r.resource_id);
   const twice = suggested.find((id, i) => suggested.indexOf(id) !== i);
-  if (twice !== undefined) throw new ConflictError(`Resource ${JSON.stringify(twice)} is already suggested in this plan.`, { resource_id: twice });
+  if (twice !== undefined)
+    throw new ConflictError(`Resource ${JSON.stringify(twice)} is already suggested in this plan.`, {
+      resource_id: twice,
+    });
 }
 
 /**
  * POST /workflow-outputs: creates the output of a request (planner `dispatcher`) or, if it
  * exists, replaces its rationale (when given) and appends the tasks and suggestions given.
  */
-export async function upsertOutput(caller: Caller, input: OutputUpsert): Promise<{ output: WorkflowOutput; created: boolean }> {
-  const request = (await collections.requests.doc(input.request_id).get()).data();
-  if (!request) throw new NotFoundError('Request', input.request_id);
+export async function upsertOutput(
+  caller: Caller,
+  input: OutputUpsert,
+): Promise<{ output: WorkflowOutput; created: boolean }> {
+  const request = await collections.requests.require(input.request_id, 'Request');
   const tasks = input.tasks ?? [];
   await Promise.all(tasks.map((task) => checkAssignee(task.suggested_assignee_id, task.role_required)));
   const at = new Date().toISOString();
-  const newTasks = tasks.map((task) => newTask(task, at));
+  const newWorkflowTasks = tasks.map((task) => newWorkflowTask(task, at));
   const newResources = await suggestionsFor(input.resources ?? [], at);
   const ref = collections.workflowOutputs.doc(input.request_id);
   return db().runTransaction(async (tx) => {
@@ -158,7 +145,7 @@ export async function upsertOutput(caller: Caller, input: OutputUpsert): Promise
       ? {
           ...existing,
           rationale: input.rationale ?? existing.rationale,
-          tasks: [...existing.tasks, ...newTasks],
+          tasks: [...existing.tasks, ...newWorkflowTasks],
           resources: [...existing.resources, ...newResources],
           updated_at: at,
         }
@@ -171,7 +158,8 @@ export async function upsertOutput(caller: Caller, input: OutputUpsert): Promise
           duration_ms: 0,
           rationale: input.rationale ?? `Written by dispatcher ${caller.uid}.`,
           fallback_reason: null,
-          tasks: newTasks,
+          fallback_code: null,
+          tasks: newWorkflowTasks,
           resources: newResources,
           created_at: at,
           updated_at: at,
@@ -195,11 +183,13 @@ export async function deleteOutput(requestId: string): Promise<void> {
  * Checks that need other documents run inside `change`, on the output the transaction read: one
  * read of the output per call.
  */
-async function editOutput<R>(requestId: string, change: (output: WorkflowOutput, at: string, tx: Transaction) => R | Promise<R>): Promise<R> {
+async function editOutput<R>(
+  requestId: string,
+  change: (output: WorkflowOutput, at: string, tx: Transaction) => R | Promise<R>,
+): Promise<R> {
   const ref = collections.workflowOutputs.doc(requestId);
   return db().runTransaction(async (tx) => {
-    const output = (await tx.get(ref)).data();
-    if (!output) throw new NotFoundError('Workflow output', requestId);
+    const output = await collections.workflowOutputs.require(requestId, 'Workflow output', tx);
     const at = new Date().toISOString();
     const result = await change(output, at, tx);
     const next = { ...output, updated_at: at };
@@ -209,7 +199,7 @@ async function editOutput<R>(requestId: string, change: (output: WorkflowOutput,
   });
 }
 
-function findTask(output: WorkflowOutput, taskId: string): WorkflowTask {
+function findWorkflowTask(output: WorkflowOutput, taskId: string): WorkflowTask {
   const task = output.tasks.find((t) => t.id === taskId);
   if (!task) throw new NotFoundError('Workflow task', taskId);
   return task;
@@ -223,42 +213,55 @@ function findSuggestion(output: WorkflowOutput, resId: string): WorkflowResource
 
 function assertEditable(task: WorkflowTask): void {
   if (task.task_id !== null) {
-    throw new ConflictError(`Workflow task ${JSON.stringify(task.id)} was turned into task ${JSON.stringify(task.task_id)}; change that task instead.`, {
-      task_id: task.task_id,
-    });
+    throw new ConflictError(
+      `Workflow task ${JSON.stringify(task.id)} was turned into task ${JSON.stringify(task.task_id)}; change that task instead.`,
+      {
+        task_id: task.task_id,
+      },
+    );
   }
 }
 
-export async function listTasks(requestId: string, page: PageQuery): Promise<Page<WorkflowTask>> {
+export async function listWorkflowTasks(requestId: string, page: PageQuery): Promise<Page<WorkflowTask>> {
   return pageOfEmbedded((await getOutput(requestId)).tasks, page);
 }
 
-export async function addTask(requestId: string, input: NewWorkflowTask): Promise<WorkflowTask> {
+export async function addWorkflowTask(requestId: string, input: NewWorkflowTask): Promise<WorkflowTask> {
   await checkAssignee(input.suggested_assignee_id, input.role_required);
   return editOutput(requestId, (output, at) => {
-    const task = newTask(input, at);
+    const task = newWorkflowTask(input, at);
     output.tasks = [...output.tasks, task];
     return task;
   });
 }
 
-export async function updateTask(requestId: string, taskId: string, change: WorkflowTaskChange): Promise<WorkflowTask> {
+export async function updateWorkflowTask(
+  requestId: string,
+  taskId: string,
+  change: WorkflowTaskChange,
+): Promise<WorkflowTask> {
   if (Object.values(change).every((value) => value === undefined)) {
     throw new ValidationError([{ path: 'body', message: 'give at least one field to change' }]);
   }
   return editOutput(requestId, async (output, at) => {
-    const task = findTask(output, taskId);
+    const task = findWorkflowTask(output, taskId);
     assertEditable(task);
     // The assignee is checked against the role the task will have after the change.
     const role = change.role_required ?? task.role_required;
-    const assignee = change.suggested_assignee_id !== undefined ? change.suggested_assignee_id : change.role_required ? task.suggested_assignee_id : undefined;
+    const assignee =
+      change.suggested_assignee_id !== undefined
+        ? change.suggested_assignee_id
+        : change.role_required
+          ? task.suggested_assignee_id
+          : undefined;
     await checkAssignee(assignee, role);
     const next: WorkflowTask = {
       ...task,
       instructions: change.instructions ?? task.instructions,
       role_required: role,
       priority: change.priority ?? task.priority,
-      suggested_assignee_id: change.suggested_assignee_id !== undefined ? change.suggested_assignee_id : task.suggested_assignee_id,
+      suggested_assignee_id:
+        change.suggested_assignee_id !== undefined ? change.suggested_assignee_id : task.suggested_assignee_id,
       approval_status: change.approval_status ?? task.approval_status,
       updated_at: at,
     };
@@ -267,9 +270,9 @@ export async function updateTask(requestId: string, taskId: string, change: Work
   });
 }
 
-export async function removeTask(requestId: string, taskId: string): Promise<void> {
+export async function removeWorkflowTask(requestId: string, taskId: string): Promise<void> {
   await editOutput(requestId, (output) => {
-    assertEditable(findTask(output, taskId));
+    assertEditable(findWorkflowTask(output, taskId));
     output.tasks = output.tasks.filter((t) => t.id !== taskId);
   });
 }
@@ -286,7 +289,11 @@ export async function addSuggestion(requestId: string, input: NewSuggestion): Pr
   });
 }
 
-export async function updateSuggestion(requestId: string, resId: string, change: SuggestionChange): Promise<WorkflowResource> {
+export async function updateSuggestion(
+  requestId: string,
+  resId: string,
+  change: SuggestionChange,
+): Promise<WorkflowResource> {
   if (Object.values(change).every((value) => value === undefined)) {
     throw new ValidationError([{ path: 'body', message: 'give at least one field to change' }]);
   }
@@ -323,29 +330,40 @@ export async function createTaskFromWorkflow(
   workflowTaskId: string,
   resourceIds: string[] | undefined,
 ): Promise<Task> {
-  const outputRef = collections.workflowOutputs.doc(requestId);
-  return createTaskWith(caller, `wf_${requestId}_${workflowTaskId}`, async (tx) => {
-    const output = (await tx.get(outputRef)).data();
-    if (!output) throw new NotFoundError('Workflow output', requestId);
-    const workflowTask = findTask(output, workflowTaskId);
-    assertEditable(workflowTask);
-    if (workflowTask.approval_status !== 'approved') {
-      throw new ConflictError(`Workflow task ${JSON.stringify(workflowTaskId)} is ${workflowTask.approval_status}; approve it first.`);
-    }
-    return {
-      input: {
+  assertMayCreateTasks(caller);
+  let staged: StagedTask | undefined;
+  try {
+    await db().runTransaction(async (tx) => {
+      const output = await collections.workflowOutputs.require(requestId, 'Workflow output', tx);
+      const workflowTask = findWorkflowTask(output, workflowTaskId);
+      assertEditable(workflowTask);
+      if (workflowTask.approval_status !== 'approved') {
+        throw new ConflictError(
+          `Workflow task ${JSON.stringify(workflowTaskId)} is ${workflowTask.approval_status}; approve it first.`,
+        );
+      }
+      staged = await stageTask(tx, caller, `wf_${requestId}_${workflowTaskId}`, {
         disaster_id: output.disaster_id,
         request_id: requestId,
         workflow_task_id: workflowTaskId,
         priority: workflowTask.priority,
         instructions: workflowTask.instructions,
         role_required: workflowTask.role_required,
-        resource_ids: resourceIds ?? output.resources.filter((r) => r.approval_status === 'approved').map((r) => r.resource_id),
-      },
-      alsoWrite: (write, task) => {
-        const tasks = output.tasks.map((t) => (t.id === workflowTaskId ? { ...t, task_id: task.id, updated_at: task.created_at } : t));
-        write.set(outputRef, { ...output, tasks, updated_at: task.created_at });
-      },
-    };
-  });
+        resource_ids:
+          resourceIds ?? output.resources.filter((r) => r.approval_status === 'approved').map((r) => r.resource_id),
+      });
+      // Every read done: the task's writes, then the workflow task's link to it, in one commit.
+      staged.write();
+      const { task } = staged;
+      const tasks = output.tasks.map((t) =>
+        t.id === workflowTaskId ? { ...t, task_id: task.id, updated_at: task.created_at } : t,
+      );
+      tx.set(collections.workflowOutputs.doc(requestId), { ...output, tasks, updated_at: task.created_at });
+    });
+  } catch (error) {
+    throw await taskNotCreated(error, staged?.task, true);
+  }
+  if (!staged) throw new AppError('internal', 'The task was not staged.');
+  logs.taskCreated(staged.task.id, caller.uid, staged.task.resource_ids);
+  return staged.task;
 }

@@ -51,7 +51,8 @@ export function expectProblem(response: ApiResponse, status: number, code?: stri
   assert.equal(body.status, status);
   assert.equal(typeof body.title, 'string');
   assert.equal(typeof body.detail, 'string');
-  if (code !== undefined) assert.equal(body.code, code, `expected code ${code}, got ${String(body.code)}: ${response.text}`);
+  if (code !== undefined)
+    assert.equal(body.code, code, `expected code ${code}, got ${String(body.code)}: ${response.text}`);
   return body;
 }
 

@@ -51,11 +51,19 @@ export async function seedDisaster(overrides: Partial<Disaster> = {}): Promise<D
   return disaster;
 }
 
-export async function seedMember(disasterId: string, uid: string, role: Member['role'] = 'affected_individual'): Promise<void> {
+export async function seedMember(
+  disasterId: string,
+  uid: string,
+  role: Member['role'] = 'affected_individual',
+): Promise<void> {
   await writeMembership({ id: uid, disaster_id: disasterId, role, display_name: 'Member', created_at: now() }, 'set');
 }
 
-export async function seedRequest(ownerId: string, disasterId: string, overrides: Partial<HelpRequest> = {}): Promise<HelpRequest> {
+export async function seedRequest(
+  ownerId: string,
+  disasterId: string,
+  overrides: Partial<HelpRequest> = {},
+): Promise<HelpRequest> {
   const location = overrides.location ?? MANILA;
   const at = overrides.created_at ?? now();
   const request: HelpRequest = {
@@ -69,8 +77,18 @@ export async function seedRequest(ownerId: string, disasterId: string, overrides
     closed_reason: null,
     owner_id: ownerId,
     duplicate_of: null,
-    planning: { state: 'pending', planner: null, attempts: 0, last_error: null, lease_expires_at: null, run_id: null, updated_at: at },
+    planning: {
+      state: 'pending',
+      planner: null,
+      attempts: 0,
+      last_error: null,
+      lease_expires_at: null,
+      run_id: null,
+      updated_at: at,
+    },
     potential_matches: null,
+    channel: 'app',
+    location_text: null,
     created_at: at,
     updated_at: at,
     status_changed_at: at,
@@ -80,7 +98,10 @@ export async function seedRequest(ownerId: string, disasterId: string, overrides
   return request;
 }
 
-export async function seedPlan(request: HelpRequest, resources: { resource_id: string; name: string; category: string }[] = []): Promise<WorkflowOutput> {
+export async function seedPlan(
+  request: HelpRequest,
+  resources: { resource_id: string; name: string; category: string }[] = [],
+): Promise<WorkflowOutput> {
   const at = now();
   const output: WorkflowOutput = {
     id: request.id,
@@ -91,12 +112,55 @@ export async function seedPlan(request: HelpRequest, resources: { resource_id: s
     duration_ms: 12,
     rationale: 'Standard plan.',
     fallback_reason: null,
+    fallback_code: null,
     tasks: [
-      { id: uniqueId('wt'), instructions: 'Deliver water', role_required: 'volunteer', priority: 2, approval_status: 'approved', source: 'planner', suggested_assignee_id: null, task_id: uniqueId('task'), created_at: at, updated_at: at },
-      { id: uniqueId('wt'), instructions: 'Check on the family', role_required: 'responder', priority: 3, approval_status: 'pending', source: 'planner', suggested_assignee_id: null, task_id: null, created_at: at, updated_at: at },
-      { id: uniqueId('wt'), instructions: 'Rejected idea', role_required: 'responder', priority: 5, approval_status: 'rejected', source: 'planner', suggested_assignee_id: null, task_id: null, created_at: at, updated_at: at },
+      {
+        id: uniqueId('wt'),
+        instructions: 'Deliver water',
+        role_required: 'volunteer',
+        priority: 2,
+        approval_status: 'approved',
+        source: 'planner',
+        suggested_assignee_id: null,
+        task_id: uniqueId('task'),
+        created_at: at,
+        updated_at: at,
+      },
+      {
+        id: uniqueId('wt'),
+        instructions: 'Check on the family',
+        role_required: 'responder',
+        priority: 3,
+        approval_status: 'pending',
+        source: 'planner',
+        suggested_assignee_id: null,
+        task_id: null,
+        created_at: at,
+        updated_at: at,
+      },
+      {
+        id: uniqueId('wt'),
+        instructions: 'Rejected idea',
+        role_required: 'responder',
+        priority: 5,
+        approval_status: 'rejected',
+        source: 'planner',
+        suggested_assignee_id: null,
+        task_id: null,
+        created_at: at,
+        updated_at: at,
+      },
     ],
-    resources: resources.map((r) => ({ id: uniqueId('wr'), ...r, distance_km: 1.5, reason: 'close', approval_status: 'pending', source: 'planner', created_at: at, updated_at: at })),
+    resources: resources.map((r) => ({
+      id: uniqueId('wr'),
+      ...r,
+      distance_km: 1.5,
+      reason: 'close',
+      approval_status: 'pending',
+      source: 'planner',
+      created_at: at,
+      updated_at: at,
+    })),
     created_at: at,
     updated_at: at,
   };
@@ -104,7 +168,11 @@ export async function seedPlan(request: HelpRequest, resources: { resource_id: s
   return output;
 }
 
-export async function seedTask(assignedTo: string | null, disasterId: string, overrides: Partial<Task> = {}): Promise<Task> {
+export async function seedTask(
+  assignedTo: string | null,
+  disasterId: string,
+  overrides: Partial<Task> = {},
+): Promise<Task> {
   const at = overrides.created_at ?? now();
   const task: Task = {
     id: uniqueId('task'),
@@ -131,7 +199,11 @@ export async function seedTask(assignedTo: string | null, disasterId: string, ov
   return task;
 }
 
-export async function seedResource(category: Resource['category'], location: Location, overrides: Partial<Resource> = {}): Promise<Resource> {
+export async function seedResource(
+  category: Resource['category'],
+  location: Location,
+  overrides: Partial<Resource> = {},
+): Promise<Resource> {
   const resource: Resource = {
     id: uniqueId('res'),
     name: `${category} unit`,
@@ -142,6 +214,7 @@ export async function seedResource(category: Resource['category'], location: Loc
     location,
     geohash: geohashOf(location),
     owner_id: 'owner-seed',
+    owner_role: 'responder', // the response's own (a shelter, a depot): shown as it is
     disaster_id: null,
     status: 'available',
     task_id: null,

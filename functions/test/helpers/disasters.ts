@@ -23,7 +23,10 @@ export async function confirmedDisaster(admin: TestUser, overrides: Record<strin
 }
 
 /** A suggested disaster as the agent would write it, arranged through the data layer. */
-export async function suggestedDisaster(location: Location = { lat: -33.9, lng: 18.4 }, observationIds: string[] = []): Promise<Disaster> {
+export async function suggestedDisaster(
+  location: Location = { lat: -33.9, lng: 18.4 },
+  observationIds: string[] = [],
+): Promise<Disaster> {
   const id = uniqueId('agent');
   const now = new Date().toISOString();
   const disaster: Disaster = {
@@ -37,7 +40,14 @@ export async function suggestedDisaster(location: Location = { lat: -33.9, lng: 
     severity: 3,
     status: 'suggested',
     created_by: 'agent',
-    suggestion: { cluster_key: observationIds[0] ?? id, observation_ids: observationIds, summary: '3 community observations ...', summarized_by: 'deterministic' },
+    suggestion: {
+      cluster_key: observationIds[0] ?? id,
+      observation_ids: observationIds,
+      summary: '3 community observations ...',
+      summarized_by: 'deterministic',
+      summarized_count: observationIds.length,
+      edited_fields: [],
+    },
     confirmed_at: null,
     confirmed_by: null,
     created_at: now,
@@ -55,7 +65,11 @@ export async function join(user: TestUser, disasterId: string): Promise<void> {
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `probe` until it returns a value other than undefined, or fails after `timeoutMs`. */
-export async function eventually<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -9,7 +9,8 @@ import type { Role } from '../../src/shared/schemas.js';
 
 function required(name: string): string {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run the tests through \`npm test\` (it starts the emulators and sets it).`);
+  if (!value)
+    throw new Error(`${name} is not set: run the tests through \`npm test\` (it starts the emulators and sets it).`);
   return value;
 }
 
@@ -61,7 +62,11 @@ export async function resetEmulators(): Promise<void> {
 /** A call to the Auth emulator's REST API (any API key works there). */
 export async function authRest<T>(method: string, body: unknown): Promise<T> {
   const url = `http://${authHost()}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=fake-api-key`;
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await response.text();
   if (!response.ok) throw new Error(`Auth emulator accounts:${method} failed: ${response.status} ${text}`);
   return JSON.parse(text) as T;
@@ -90,7 +95,12 @@ export async function tokenFor(options: TokenOptions = {}): Promise<string> {
   const uid = options.uid ?? `user-${process.pid}-${Date.now().toString(36)}-${counter}`;
   const claims = { ...options.claims, ...(options.role ? { role: options.role } : {}) };
   const signIn = async () =>
-    (await authRest<{ idToken: string }>('signInWithCustomToken', { token: JSON.stringify({ uid }), returnSecureToken: true })).idToken;
+    (
+      await authRest<{ idToken: string }>('signInWithCustomToken', {
+        token: JSON.stringify({ uid }),
+        returnSecureToken: true,
+      })
+    ).idToken;
   const first = await signIn(); // creates the user when new
   if (Object.keys(claims).length === 0 && !options.email) return first;
   if (options.email) await testAuth().updateUser(uid, { email: options.email });

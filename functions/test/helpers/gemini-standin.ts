@@ -75,7 +75,9 @@ export class GeminiStandIn {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const path = (req.url ?? '').split('?')[0] ?? '';
     if (req.method !== 'POST' || !/^\/v1beta\/models\/[^/:]+:generateContent$/.test(path)) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 404, message: `no such method ${path}`, status: 'NOT_FOUND' } }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { code: 404, message: `no such method ${path}`, status: 'NOT_FOUND' } }));
       return;
     }
     let body: Record<string, any> = {};
@@ -87,7 +89,8 @@ export class GeminiStandIn {
     const header = req.headers['x-goog-api-key'];
     this.calls.push({ path, apiKey: Array.isArray(header) ? header[0] : header, body });
     const step = this.script[Math.min(this.calls.length - 1, this.script.length - 1)] ?? { kind: 'error', status: 500 };
-    const json = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(value));
+    const json = (status: number, value: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(value));
     const candidate = (text: string) => ({
       candidates: [{ content: { role: 'model', parts: [{ text }] }, finishReason: 'STOP', index: 0 }],
       usageMetadata: { promptTokenCount: 100, candidatesTokenCount: 50, totalTokenCount: 150 },
@@ -101,16 +104,33 @@ export class GeminiStandIn {
         json(200, candidate(step.text));
         return;
       case 'error':
-        json(step.status, { error: { code: step.status, message: `stand-in error ${step.status}`, status: STATUS_NAMES[step.status] ?? 'UNKNOWN' } });
+        json(step.status, {
+          error: {
+            code: step.status,
+            message: `stand-in error ${step.status}`,
+            status: STATUS_NAMES[step.status] ?? 'UNKNOWN',
+          },
+        });
         return;
       case 'hang':
         this.hanging.push(res);
         return;
       case 'blocked':
-        json(200, { promptFeedback: { blockReason: step.reason, safetyRatings: [] }, usageMetadata: { promptTokenCount: 100, totalTokenCount: 100 } });
+        json(200, {
+          promptFeedback: { blockReason: step.reason, safetyRatings: [] },
+          usageMetadata: { promptTokenCount: 100, totalTokenCount: 100 },
+        });
         return;
       case 'finish':
-        json(200, { candidates: [{ finishReason: step.reason, index: 0, safetyRatings: [{ category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH', blocked: true }] }] });
+        json(200, {
+          candidates: [
+            {
+              finishReason: step.reason,
+              index: 0,
+              safetyRatings: [{ category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH', blocked: true }],
+            },
+          ],
+        });
         return;
     }
   }

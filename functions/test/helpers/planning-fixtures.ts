@@ -74,7 +74,16 @@ export async function resource(at: Location, overrides: Partial<Resource> = {}):
 }
 
 export async function join(disasterId: string, user: TestUser): Promise<void> {
-  await writeMembership({ id: user.uid, disaster_id: disasterId, role: user.role, display_name: user.uid, created_at: new Date().toISOString() }, 'set');
+  await writeMembership(
+    {
+      id: user.uid,
+      disaster_id: disasterId,
+      role: user.role,
+      display_name: user.uid,
+      created_at: new Date().toISOString(),
+    },
+    'set',
+  );
 }
 
 export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
@@ -91,7 +100,12 @@ export async function storedRequest(id: string): Promise<HelpRequest | undefined
   return (await collections.requests.doc(id).get()).data();
 }
 
-export function requestValue(fields: { owner: string; disasterId: string; at: Location; need?: HelpRequest['type_of_need'] }): HelpRequest {
+export function requestValue(fields: {
+  owner: string;
+  disasterId: string;
+  at: Location;
+  need?: HelpRequest['type_of_need'];
+}): HelpRequest {
   const now = new Date().toISOString();
   return {
     id: randomUUID(),
@@ -104,8 +118,18 @@ export function requestValue(fields: { owner: string; disasterId: string; at: Lo
     closed_reason: null,
     owner_id: fields.owner,
     duplicate_of: null,
-    planning: { state: 'pending', planner: null, attempts: 0, last_error: null, lease_expires_at: null, run_id: null, updated_at: now },
+    planning: {
+      state: 'pending',
+      planner: null,
+      attempts: 0,
+      last_error: null,
+      lease_expires_at: null,
+      run_id: null,
+      updated_at: now,
+    },
     potential_matches: null,
+    channel: 'app',
+    location_text: null,
     created_at: now,
     updated_at: now,
     status_changed_at: now,
@@ -120,13 +144,20 @@ const SENTINEL = 'relay-sentinel';
  * only marks it skipped (observable), and it is then turned back into a plain pending request:
  * updates are not delivered again, so the test's own planning run has the request to itself.
  */
-export async function quietRequest(fields: Parameters<typeof requestValue>[0], relayTimeoutMs = 15_000): Promise<HelpRequest> {
+export async function quietRequest(
+  fields: Parameters<typeof requestValue>[0],
+  relayTimeoutMs = 15_000,
+): Promise<HelpRequest> {
   const value = { ...requestValue(fields), duplicate_of: SENTINEL };
   await collections.requests.doc(value.id).create(value);
-  await waitFor('the relay to deliver the creation', async () => {
-    const stored = await storedRequest(value.id);
-    return stored?.planning.state === 'skipped' ? stored : undefined;
-  }, relayTimeoutMs);
+  await waitFor(
+    'the relay to deliver the creation',
+    async () => {
+      const stored = await storedRequest(value.id);
+      return stored?.planning.state === 'skipped' ? stored : undefined;
+    },
+    relayTimeoutMs,
+  );
   const reset = requestValue(fields);
   const pending: HelpRequest = { ...reset, id: value.id, created_at: value.created_at };
   await collections.requests.doc(value.id).set(pending);

@@ -36,7 +36,11 @@ export async function confirmedDisaster(overrides: Partial<Disaster> = {}): Prom
   return disaster;
 }
 
-export async function helpRequest(disasterId: string, ownerId: string, overrides: Partial<HelpRequest> = {}): Promise<HelpRequest> {
+export async function helpRequest(
+  disasterId: string,
+  ownerId: string,
+  overrides: Partial<HelpRequest> = {},
+): Promise<HelpRequest> {
   const now = new Date().toISOString();
   const id = uniqueId('request');
   const request: HelpRequest = {
@@ -50,8 +54,18 @@ export async function helpRequest(disasterId: string, ownerId: string, overrides
     closed_reason: null,
     owner_id: ownerId,
     duplicate_of: null,
-    planning: { state: 'planned', planner: 'deterministic', attempts: 1, last_error: null, lease_expires_at: null, run_id: null, updated_at: now },
+    planning: {
+      state: 'planned',
+      planner: 'deterministic',
+      attempts: 1,
+      last_error: null,
+      lease_expires_at: null,
+      run_id: null,
+      updated_at: now,
+    },
     potential_matches: null,
+    channel: 'app',
+    location_text: null,
     created_at: now,
     updated_at: now,
     status_changed_at: now,
@@ -87,14 +101,26 @@ export function taskBody(disasterId: string, overrides: Record<string, unknown> 
   };
 }
 
-export async function newTask(admin: TestUser, disasterId: string, overrides: Record<string, unknown> = {}): Promise<any> {
+export async function newTask(
+  admin: TestUser,
+  disasterId: string,
+  overrides: Record<string, unknown> = {},
+): Promise<any> {
   return expectStatus(await call('POST', '/tasks', { token: admin.token, body: taskBody(disasterId, overrides) }), 201);
 }
 
 /** A task assigned to `assignee` and authorized, ready to go on_route. */
-export async function readyTask(admin: TestUser, assignee: TestUser, disasterId: string, overrides: Record<string, unknown> = {}): Promise<any> {
+export async function readyTask(
+  admin: TestUser,
+  assignee: TestUser,
+  disasterId: string,
+  overrides: Record<string, unknown> = {},
+): Promise<any> {
   const task = await newTask(admin, disasterId, overrides);
-  expectStatus(await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: { user_id: assignee.uid } }), 200);
+  expectStatus(
+    await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: { user_id: assignee.uid } }),
+    200,
+  );
   return expectStatus(await call('PATCH', `/tasks/${task.id}/authorize`, { token: admin.token }), 200);
 }
 

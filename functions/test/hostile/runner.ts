@@ -35,7 +35,8 @@ function present(value: unknown): boolean {
 export function oracle(c: HostileCase): Verdict {
   const { endpoint } = c;
   const hasBody = endpoint.method !== 'get' && c.bodyText !== undefined && c.bodyText !== '';
-  if (hasBody && Buffer.byteLength(c.bodyText!, 'utf8') > MAX_BODY_BYTES) return { valid: false, status: 413, why: 'body too large' };
+  if (hasBody && Buffer.byteLength(c.bodyText!, 'utf8') > MAX_BODY_BYTES)
+    return { valid: false, status: 413, why: 'body too large' };
   const why: string[] = [];
   const params = paramsSchemaOf(endpoint);
   if (params && !params.safeParse(c.params).success) why.push('params');
@@ -53,7 +54,8 @@ export function oracle(c: HostileCase): Verdict {
   }
   if (endpoint.body) {
     // As the router: a body schema that accepts undefined makes the body optional.
-    if (body === undefined ? !endpoint.body.safeParse(undefined).success : !endpoint.body.safeParse(body).success) why.push('body');
+    if (body === undefined ? !endpoint.body.safeParse(undefined).success : !endpoint.body.safeParse(body).success)
+      why.push('body');
   } else if (present(body)) {
     why.push('body (none taken)');
   }
@@ -79,15 +81,31 @@ export async function send(c: HostileCase): Promise<Answer> {
   if (c.token) headers.authorization = `Bearer ${c.token}`;
   const withBody = c.endpoint.method !== 'get' && c.bodyText !== undefined;
   if (withBody) headers['content-type'] = 'application/json';
-  const response = await fetch(urlOf(c), { method: c.endpoint.method.toUpperCase(), headers, body: withBody ? c.bodyText : undefined });
-  return { status: response.status, contentType: response.headers.get('content-type') ?? '', text: await response.text() };
+  const response = await fetch(urlOf(c), {
+    method: c.endpoint.method.toUpperCase(),
+    headers,
+    body: withBody ? c.bodyText : undefined,
+  });
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? '',
+    text: await response.text(),
+  };
 }
 
 /**
  * Signs of internals in a response body: stack frames, error class prefixes, file paths, library
  * names (`grpc` as a word: random Firestore ids such as "X0KixAsawNBKYmGrPC5C" contain the letters).
  */
-const LEAKS: readonly RegExp[] = [/\n\s+at /, /\bat [\w.<>]+ \(/, /\b[A-Z]\w*Error: /, /\/work\//, /node_modules/, /\.[jt]s:\d+/, /@google-cloud|firebase-admin|\bgrpc\b|ECONNREFUSED/i];
+const LEAKS: readonly RegExp[] = [
+  /\n\s+at /,
+  /\bat [\w.<>]+ \(/,
+  /\b[A-Z]\w*Error: /,
+  /\/work\//,
+  /node_modules/,
+  /\.[jt]s:\d+/,
+  /@google-cloud|firebase-admin|\bgrpc\b|ECONNREFUSED/i,
+];
 
 export function leakIn(text: string): string | undefined {
   return LEAKS.find((pattern) => pattern.test(text))?.source;
@@ -107,11 +125,23 @@ export interface Stats {
 }
 
 export function newStats(): Stats {
-  return { cases: 0, invalid: 0, valid: 0, serverErrors: 0, rejectedWrites: 0, platformRejected: 0, validButRefused: [], statuses: {} };
+  return {
+    cases: 0,
+    invalid: 0,
+    valid: 0,
+    serverErrors: 0,
+    rejectedWrites: 0,
+    platformRejected: 0,
+    validButRefused: [],
+    statuses: {},
+  };
 }
 
 function describeCase(c: HostileCase): string {
-  const body = c.bodyText === undefined ? '' : ` body=${c.bodyText.length > 300 ? `${c.bodyText.slice(0, 300)}… (${c.bodyText.length} chars)` : c.bodyText}`;
+  const body =
+    c.bodyText === undefined
+      ? ''
+      : ` body=${c.bodyText.length > 300 ? `${c.bodyText.slice(0, 300)}… (${c.bodyText.length} chars)` : c.bodyText}`;
   return `${c.endpoint.method.toUpperCase()} ${concretePath(c.endpoint, c.params)}${c.query ? `?${c.query}` : ''}${body} [${c.label}]`;
 }
 
@@ -154,14 +184,17 @@ export function judge(c: HostileCase, verdict: Verdict, answer: Answer, stats: S
     if (answer.status !== 400) failures.push(`expected the runtime's 400, got ${answer.status} for ${where}`);
     return failures;
   }
-  if (verdict.valid && answer.status === 400 && stats.validButRefused.length < 5) stats.validButRefused.push(`${where} → ${answer.text.slice(0, 200)}`);
+  if (verdict.valid && answer.status === 400 && stats.validButRefused.length < 5)
+    stats.validButRefused.push(`${where} → ${answer.text.slice(0, 200)}`);
   const leak = leakIn(answer.text);
   if (leak) failures.push(`internal detail (${leak}) in the answer to ${where}: ${answer.text.slice(0, 300)}`);
   if (answer.status >= 400 && !answer.contentType.startsWith('application/problem+json')) {
     failures.push(`${answer.status} without problem+json for ${where}`);
   }
   if (!verdict.valid && answer.status !== verdict.status) {
-    failures.push(`expected ${verdict.status} (${verdict.why}), got ${answer.status} for ${where}: ${answer.text.slice(0, 300)}`);
+    failures.push(
+      `expected ${verdict.status} (${verdict.why}), got ${answer.status} for ${where}: ${answer.text.slice(0, 300)}`,
+    );
   }
   return failures;
 }
@@ -205,17 +238,23 @@ export async function snapshot(parentIds?: ReadonlySet<string>): Promise<Map<str
   await Promise.all(
     paths.map(async (path) => {
       const docs = (await db.collection(path).get()).docs;
-      parents.set(path, docs.map((d) => d.id));
-      for (const doc of docs) out.set(doc.ref.path, BACKGROUND_COLLECTIONS.has(path) ? 'exists' : JSON.stringify(doc.data()));
+      parents.set(
+        path,
+        docs.map((d) => d.id),
+      );
+      for (const doc of docs)
+        out.set(doc.ref.path, BACKGROUND_COLLECTIONS.has(path) ? 'exists' : JSON.stringify(doc.data()));
     }),
   );
   await Promise.all(
     subs.flatMap((sub) => {
       const [parent, , name] = sub.pattern.split('/');
-      return (parents.get(parent!) ?? []).filter((id) => !parentIds || parentIds.has(id)).map(async (parentId) => {
-        const docs = (await db.collection(parent!).doc(parentId).collection(name!).get()).docs;
-        for (const doc of docs) out.set(doc.ref.path, JSON.stringify(doc.data()));
-      });
+      return (parents.get(parent!) ?? [])
+        .filter((id) => !parentIds || parentIds.has(id))
+        .map(async (parentId) => {
+          const docs = (await db.collection(parent!).doc(parentId).collection(name!).get()).docs;
+          for (const doc of docs) out.set(doc.ref.path, JSON.stringify(doc.data()));
+        });
     }),
   );
   return out;
@@ -235,7 +274,11 @@ export function differences(before: Map<string, string>, after: Map<string, stri
  * Waits until nothing has changed for `stableMs` (writes of triggers and queued jobs started by
  * the arrangement and by earlier valid calls), at most `maxMs`.
  */
-export async function quiescent(parentIds?: ReadonlySet<string>, stableMs = 1500, maxMs = 20_000): Promise<Map<string, string>> {
+export async function quiescent(
+  parentIds?: ReadonlySet<string>,
+  stableMs = 1500,
+  maxMs = 20_000,
+): Promise<Map<string, string>> {
   const deadline = Date.now() + maxMs;
   let last = await snapshot(parentIds);
   let stableSince = Date.now();
@@ -259,7 +302,13 @@ export function parentsOf(cases: readonly HostileCase[], callerIds: readonly str
  * Runs the cases the oracle rejects in batches, each batch between two snapshots that must be
  * equal. Call it while nothing else writes (after `quiescent`, before any accepted case).
  */
-export async function runRejected(cases: readonly HostileCase[], stats: Stats, concurrency: number, callerIds: readonly string[], batchSize = 50): Promise<string[]> {
+export async function runRejected(
+  cases: readonly HostileCase[],
+  stats: Stats,
+  concurrency: number,
+  callerIds: readonly string[],
+  batchSize = 50,
+): Promise<string[]> {
   const failures: string[] = [];
   const invalid = cases.map((c) => ({ c, verdict: oracle(c) })).filter((j) => !j.verdict.valid);
   const parents = parentsOf(cases, callerIds);
@@ -272,7 +321,12 @@ export async function runRejected(cases: readonly HostileCase[], stats: Stats, c
     const changed = differences(before, after);
     if (changed.length > 0) {
       stats.rejectedWrites += changed.length;
-      failures.push(`a batch of ${batch.length} rejected requests wrote: ${changed.slice(0, 10).join(', ')}; the batch: ${batch.map((j) => describeCase(j.c)).slice(0, 5).join(' | ')}`);
+      failures.push(
+        `a batch of ${batch.length} rejected requests wrote: ${changed.slice(0, 10).join(', ')}; the batch: ${batch
+          .map((j) => describeCase(j.c))
+          .slice(0, 5)
+          .join(' | ')}`,
+      );
     }
     before = after;
   }
@@ -289,7 +343,13 @@ export async function runAccepted(cases: readonly HostileCase[], stats: Stats, c
 }
 
 /** Both, rejected first, after waiting for background writes to settle. */
-export async function runCases(cases: readonly HostileCase[], stats: Stats, concurrency: number, callerIds: readonly string[], batchSize = 50): Promise<string[]> {
+export async function runCases(
+  cases: readonly HostileCase[],
+  stats: Stats,
+  concurrency: number,
+  callerIds: readonly string[],
+  batchSize = 50,
+): Promise<string[]> {
   await quiescent(parentsOf(cases, callerIds));
   const failures = await runRejected(cases, stats, concurrency, callerIds, batchSize);
   return [...failures, ...(await runAccepted(cases, stats, concurrency))];

@@ -8,8 +8,10 @@ import { collections } from '../../src/data/collections.js';
 import type { Role } from '../../src/shared/schemas.js';
 import { call, expectStatus, registeredUser, type ApiResponse, type TestUser } from '../helpers/api.js';
 import { suggestedDisaster } from '../helpers/disasters.js';
-import { disaster, join, quietRequest, resource, spot } from '../helpers/planning-fixtures.js';
+import { verify } from '../helpers/trust.js';
+import { disaster, join, north, quietRequest, requestValue, resource, spot } from '../helpers/planning-fixtures.js';
 import { newResource, newTask, readyTask } from '../helpers/tasks-fixtures.js';
+import { storeDelivery, storeWebhook } from '../helpers/webhooks.js';
 
 export interface Arranged {
   /** Path parameters naming the arranged object. */
@@ -44,9 +46,13 @@ export interface ObjectFixture {
    * Checks, after the non-owner's call, that it did not reach the owner's data (e.g. the owner's
    * membership is still there, the list holds none of the owner's requests).
    */
-  afterNonOwner?: (context: { owner: TestUser; other: TestUser; arranged: Arranged; response: ApiResponse }) => Promise<void>;
+  afterNonOwner?: (context: {
+    owner: TestUser;
+    other: TestUser;
+    arranged: Arranged;
+    response: ApiResponse;
+  }) => Promise<void>;
 }
-
 
 let admin: Promise<TestUser> | undefined;
 /** An admin who arranges objects that only admins create. */
@@ -79,11 +85,21 @@ async function ownedRequest(owner: TestUser): Promise<{ requestId: string; disas
 }
 
 /** A request with a workflow output holding one task and one resource suggestion. */
-async function plannedRequest(owner: TestUser, approved = false): Promise<{ requestId: string; taskId: string; suggestionId: string }> {
+async function plannedRequest(
+  owner: TestUser,
+  approved = false,
+): Promise<{ requestId: string; taskId: string; suggestionId: string }> {
   const { requestId } = await ownedRequest(owner);
   const boat = await resource(spot(), { category: 'boat' });
   const output = expectStatus(
-    await call('POST', '/workflow-outputs', { token: (await arranger()).token, body: { request_id: requestId, tasks: [{ ...task, ...(approved ? { approval_status: 'approved' } : {}) }], resources: [{ resource_id: boat.id }] } }),
+    await call('POST', '/workflow-outputs', {
+      token: (await arranger()).token,
+      body: {
+        request_id: requestId,
+        tasks: [{ ...task, ...(approved ? { approval_status: 'approved' } : {}) }],
+        resources: [{ resource_id: boat.id }],
+      },
+    }),
     201,
   );
   return { requestId, taskId: output.tasks[0].id as string, suggestionId: output.resources[0].id as string };
@@ -91,7 +107,13 @@ async function plannedRequest(owner: TestUser, approved = false): Promise<{ requ
 
 /** A task assigned to `owner` and authorized: it can go on_route. */
 async function assignedTask(owner: TestUser): Promise<{ id: string }> {
-  if (owner.role === 'volunteer') expectStatus(await call('PATCH', '/users/me/availability', { token: owner.token, body: { availability: 'available' } }), 200);
+  if (owner.role === 'volunteer') {
+    await verify(owner); // only verified volunteers are assigned tasks
+    expectStatus(
+      await call('PATCH', '/users/me/availability', { token: owner.token, body: { availability: 'available' } }),
+      200,
+    );
+  }
   return readyTask(await arranger(), owner, (await disaster()).id, { role_required: 'volunteer' });
 }
 
@@ -108,28 +130,49 @@ export const objectFixtures: Record<string, ObjectFixture> = {
     nonOwner: 200,
     why: 'Admins grant roles to any user (the dispatcher of the spec); no other role passes the role check.',
   },
+  'PUT /users/{uid}/verification': {
+    arrange: async () => ({
+      params: { uid: (await registeredUser('volunteer')).uid },
+      body: { verified: true, note: 'ID checked' },
+    }),
+    nonOwner: 200,
+    why: 'Admins verify any volunteer; no other role passes the role check.',
+  },
   // --- disasters, membership, chat -------------------------------------------------------------
   'GET /disasters/{id}': {
     arrange: async () => ({ params: { id: (await disaster()).id } }),
     nonOwner: 200,
     why: 'Confirmed disasters are public.',
   },
+  'PATCH /disasters/{id}': {
+    arrange: async () => ({
+      params: { id: (await suggestedDisaster(spot())).id },
+      body: { name: 'Flood in the lower town' },
+    }),
+    nonOwner: 'success',
+    why: 'Admin only; any admin edits a suggested or confirmed disaster.',
+  },
   'POST /disasters/{id}/join': {
     arrange: async () => ({ params: { id: (await disaster()).id } }),
     nonOwner: 'success',
-    why: 'Anyone may join a confirmed disaster; the membership is the caller\'s own.',
+    why: "Anyone may join a confirmed disaster; the membership is the caller's own.",
   },
   'DELETE /disasters/{id}/leave': {
     arrange: disasterWithMember,
     nonOwner: 'success',
-    why: 'Idempotent: another user\'s call removes only their own (absent) membership.',
-    afterNonOwner: async ({ owner, arranged }) => assert.ok(await membershipOf(arranged.params.id!, owner.uid), "another user's leave removed the owner's membership"),
+    why: "Idempotent: another user's call removes only their own (absent) membership.",
+    afterNonOwner: async ({ owner, arranged }) =>
+      assert.ok(
+        await membershipOf(arranged.params.id!, owner.uid),
+        "another user's leave removed the owner's membership",
+      ),
   },
   'GET /disasters/{id}/joined': {
     arrange: disasterWithMember,
     nonOwner: 200,
     why: 'Answers about the caller only: another user learns only that they have not joined.',
-    afterNonOwner: ({ response }) => Promise.resolve(assert.equal(response.body.joined, false, `another user was told: ${response.text}`)),
+    afterNonOwner: ({ response }) =>
+      Promise.resolve(assert.equal(response.body.joined, false, `another user was told: ${response.text}`)),
   },
   'GET /disasters/{id}/volunteers': {
     arrange: disasterWithMember,
@@ -146,6 +189,21 @@ export const objectFixtures: Record<string, ObjectFixture> = {
     nonOwner: 'success',
     why: 'Admin only; any admin discards a suggestion.',
   },
+  'POST /disasters/{id}/close': {
+    arrange: async () => ({ params: { id: (await disaster()).id } }),
+    nonOwner: 'success',
+    why: 'Admin only; any admin closes any confirmed disaster.',
+  },
+  'GET /disasters/{id}/cap': {
+    arrange: async () => {
+      const admin = await registeredUser('admin');
+      const body = { name: 'CAP flood', type: 'flood', location: spot(), radius_km: 10, severity: 3 };
+      const created = expectStatus(await call('POST', '/disasters', { token: admin.token, body }), 201);
+      return { params: { id: created.id } };
+    },
+    nonOwner: 200,
+    why: 'Public: the CAP alerts of confirmed disasters are published for everyone.',
+  },
   'GET /disasters/{id}/chat/messages': {
     arrange: disasterWithMember,
     nonOwner: { admin: 200, volunteer: 403, responder: 403, affected_individual: 403 },
@@ -158,7 +216,10 @@ export const objectFixtures: Record<string, ObjectFixture> = {
     afterNonOwner: async ({ arranged, other, response }) => {
       if (response.status !== 403) return;
       const messages = await collections.messages.ref(arranged.params.id!).get();
-      assert.ok(messages.docs.every((m) => m.data().sender_id !== other.uid), "a refused non-member's message was stored");
+      assert.ok(
+        messages.docs.every((m) => m.data().sender_id !== other.uid),
+        "a refused non-member's message was stored",
+      );
     },
   },
   // --- observations -----------------------------------------------------------------------------
@@ -172,7 +233,11 @@ export const objectFixtures: Record<string, ObjectFixture> = {
     nonOwner: { admin: 'success', volunteer: 403, responder: 403, affected_individual: 403 },
     why: 'Only the reporter or an admin deletes one.',
     afterNonOwner: async ({ arranged, response }) => {
-      if (response.status === 403) assert.ok((await collections.observations.doc(arranged.params.obs_id!).get()).exists, 'a refused delete deleted');
+      if (response.status === 403)
+        assert.ok(
+          (await collections.observations.doc(arranged.params.obs_id!).get()).exists,
+          'a refused delete deleted',
+        );
     },
   },
   // --- requests ---------------------------------------------------------------------------------
@@ -181,13 +246,38 @@ export const objectFixtures: Record<string, ObjectFixture> = {
     nonOwner: { admin: 200, responder: 200, volunteer: 404, affected_individual: 404 },
     why: 'Not revealed to volunteers who did not join its disaster nor to other affected individuals.',
   },
+  'GET /requests/{req_id}/history': {
+    arrange: async (owner) => ({ params: { req_id: (await ownedRequest(owner)).requestId } }),
+    nonOwner: { admin: 200, responder: 200, volunteer: 404, affected_individual: 404 },
+    why: "Staff read every request's trail; another volunteer or affected individual does not learn the request exists.",
+  },
   'PATCH /requests/{req_id}/status': {
-    arrange: async (owner) => ({ params: { req_id: (await ownedRequest(owner)).requestId }, body: { status: 'closed' } }),
+    arrange: async (owner) => ({
+      params: { req_id: (await ownedRequest(owner)).requestId },
+      body: { status: 'closed' },
+    }),
     nonOwner: { admin: 200, responder: 200, volunteer: 404, affected_individual: 404 },
     why: 'Other users who cannot see the request get 404 and change nothing.',
     afterNonOwner: async ({ arranged, response }) => {
-      if (response.status === 404) assert.equal((await collections.requests.doc(arranged.params.req_id!).get()).data()?.status, 'open', 'a refused change changed the status');
+      if (response.status === 404)
+        assert.equal(
+          (await collections.requests.doc(arranged.params.req_id!).get()).data()?.status,
+          'open',
+          'a refused change changed the status',
+        );
     },
+  },
+  'PUT /requests/{req_id}/location': {
+    arrange: async (owner) => {
+      const d = await disaster();
+      const value = requestValue({ owner: owner.uid, disasterId: d.id, at: d.location });
+      await collections.requests
+        .doc(value.id)
+        .create({ ...value, channel: 'sms', planning: { ...value.planning, state: 'awaiting_location' } });
+      return { params: { req_id: value.id }, body: { location: north(d.location, 2) } };
+    },
+    nonOwner: 'success',
+    why: 'Dispatcher triage: any admin or responder places a request waiting for its point (SMS/WhatsApp intake).',
   },
   'GET /requests/disaster/{disaster_id}': {
     arrange: async (owner) => {
@@ -195,10 +285,13 @@ export const objectFixtures: Record<string, ObjectFixture> = {
       return { params: { disaster_id: disasterId }, ids: { request: requestId } };
     },
     nonOwner: 200,
-    why: "Everyone may list; volunteers who did not join and affected individuals see only their own requests.",
+    why: 'Everyone may list; volunteers who did not join and affected individuals see only their own requests.',
     afterNonOwner: ({ other, arranged, response }) => {
       if (other.role === 'volunteer' || other.role === 'affected_individual') {
-        assert.ok(!response.body.items.some((r: any) => r.id === arranged.ids?.request), "another user's list shows the owner's request");
+        assert.ok(
+          !response.body.items.some((r: any) => r.id === arranged.ids?.request),
+          "another user's list shows the owner's request",
+        );
       }
       return Promise.resolve();
     },
@@ -254,14 +347,20 @@ export const objectFixtures: Record<string, ObjectFixture> = {
     why: ADMINS_ANY,
   },
   'POST /workflow-outputs/{request_id}/resources': {
-    arrange: async (owner) => ({ params: { request_id: (await plannedRequest(owner)).requestId }, body: { resource_id: (await resource(spot(), { category: 'vehicle' })).id } }),
+    arrange: async (owner) => ({
+      params: { request_id: (await plannedRequest(owner)).requestId },
+      body: { resource_id: (await resource(spot(), { category: 'vehicle' })).id },
+    }),
     nonOwner: 'success',
     why: ADMINS_ANY,
   },
   'PATCH /workflow-outputs/{request_id}/resources/{res_id}': {
     arrange: async (owner) => {
       const planned = await plannedRequest(owner);
-      return { params: { request_id: planned.requestId, res_id: planned.suggestionId }, body: { approval_status: 'approved' } };
+      return {
+        params: { request_id: planned.requestId, res_id: planned.suggestionId },
+        body: { approval_status: 'approved' },
+      };
     },
     nonOwner: 'success',
     why: ADMINS_ANY,
@@ -296,15 +395,28 @@ export const objectFixtures: Record<string, ObjectFixture> = {
     nonOwner: 404,
     why: 'The owner here is the assignee: another volunteer or responder does not learn it exists.',
   },
+  'GET /tasks/{task_id}/history': {
+    arrange: async () => ({ params: { task_id: (await newTask(await arranger(), (await disaster()).id)).id } }),
+    nonOwner: 'success',
+    why: "Admins and responders only; any of them reads any task's trail (tasks are not owned by staff).",
+  },
   'PATCH /tasks/{task_id}/status': {
     arrange: async (owner) => ({ params: { task_id: (await assignedTask(owner)).id }, body: { status: 'on_route' } }),
     roles: ['volunteer', 'responder'],
     nonOwner: 404,
     why: 'The owner here is the assignee: another volunteer or responder gets 404 and changes nothing.',
-    afterNonOwner: async ({ arranged }) => assert.equal((await collections.tasks.doc(arranged.params.task_id!).get()).data()?.status, 'pending', 'a refused move moved the task'),
+    afterNonOwner: async ({ arranged }) =>
+      assert.equal(
+        (await collections.tasks.doc(arranged.params.task_id!).get()).data()?.status,
+        'pending',
+        'a refused move moved the task',
+      ),
   },
   'PATCH /tasks/{task_id}/assign': {
-    arrange: async (owner) => ({ params: { task_id: (await newTask(owner, (await disaster()).id, { role_required: 'volunteer' })).id }, body: { user_id: (await registeredUser('volunteer', { availability: 'available' })).uid } }),
+    arrange: async (owner) => ({
+      params: { task_id: (await newTask(owner, (await disaster()).id, { role_required: 'volunteer' })).id },
+      body: { user_id: (await verify(await registeredUser('volunteer', { availability: 'available' }))).uid },
+    }),
     nonOwner: 'success',
     why: 'Admin only; any admin assigns any task.',
   },
@@ -325,7 +437,12 @@ export const objectFixtures: Record<string, ObjectFixture> = {
     nonOwner: { admin: 'success', volunteer: 403, responder: 403 },
     why: 'Only the owner or an admin changes it.',
     afterNonOwner: async ({ arranged, response }) => {
-      if (response.status === 403) assert.equal((await collections.resources.doc(arranged.params.rid!).get()).data()?.name, 'Rescue boat', 'a refused change changed the resource');
+      if (response.status === 403)
+        assert.equal(
+          (await collections.resources.doc(arranged.params.rid!).get()).data()?.name,
+          'Rescue boat',
+          'a refused change changed the resource',
+        );
     },
   },
   'PUT /resources/{rid}/status': {
@@ -337,12 +454,72 @@ export const objectFixtures: Record<string, ObjectFixture> = {
   'PATCH /notifications/{id}': {
     arrange: async (owner) => {
       const id = `n${Date.now().toString(36)}${Math.floor(Math.random() * 1e9).toString(36)}`;
-      await collections.notifications.doc(owner.uid, id).set({ id, user_id: owner.uid, kind: 'task_assigned', text: 'A task for you', task_id: null, request_id: null, read: false, created_at: new Date().toISOString() });
+      await collections.notifications.doc(owner.uid, id).set({
+        id,
+        user_id: owner.uid,
+        kind: 'task_assigned',
+        text: 'A task for you',
+        task_id: null,
+        request_id: null,
+        read: false,
+        created_at: new Date().toISOString(),
+      });
       return { params: { id }, body: { read: true } };
     },
     nonOwner: 404,
     why: "Another user's notification does not exist for the caller.",
-    afterNonOwner: async ({ owner, arranged }) => assert.equal((await collections.notifications.doc(owner.uid, arranged.params.id!).get()).data()?.read, false, 'a refused change marked it read'),
+    afterNonOwner: async ({ owner, arranged }) =>
+      assert.equal(
+        (await collections.notifications.doc(owner.uid, arranged.params.id!).get()).data()?.read,
+        false,
+        'a refused change marked it read',
+      ),
+  },
+  // --- webhooks ------------------------------------------------------------------------------------
+  'GET /webhooks/{webhook_id}': {
+    arrange: async () => ({ params: { webhook_id: (await storeWebhook(['request.created'])).id } }),
+    nonOwner: 'success',
+    why: 'Admin only; subscribers are service configuration, which any admin manages.',
+  },
+  'PATCH /webhooks/{webhook_id}': {
+    arrange: async () => ({
+      params: { webhook_id: (await storeWebhook(['request.created'])).id },
+      body: { status: 'disabled' },
+    }),
+    nonOwner: 'success',
+    why: 'Admin only; any admin pauses, re-enables or re-subscribes a subscriber.',
+  },
+  'DELETE /webhooks/{webhook_id}': {
+    arrange: async () => ({ params: { webhook_id: (await storeWebhook(['request.created'])).id } }),
+    nonOwner: 'success',
+    why: 'Admin only; any admin removes a subscriber.',
+  },
+  'GET /webhooks/{webhook_id}/deliveries': {
+    arrange: async () => {
+      const webhook = await storeWebhook(['disaster.updated']);
+      await storeDelivery(webhook.id);
+      return { params: { webhook_id: webhook.id } };
+    },
+    nonOwner: 'success',
+    why: "Admin only; any admin reads any subscriber's delivery log (payloads are never listed).",
+  },
+  'DELETE /users/me/devices/{device_id}': {
+    arrange: async (owner) => {
+      const token = `matrix-token-${Date.now().toString(36)}${Math.floor(Math.random() * 1e9).toString(36)}`;
+      const device = expectStatus(
+        await call('POST', '/users/me/devices', { token: owner.token, body: { token, platform: 'android' } }),
+        201,
+      );
+      return { params: { device_id: String(device.id) } };
+    },
+    nonOwner: 404,
+    why: "Another user's device does not exist for the caller.",
+    afterNonOwner: async ({ owner, arranged }) =>
+      assert.notEqual(
+        (await collections.devices.doc(owner.uid, arranged.params.device_id!).get()).data(),
+        undefined,
+        'a refused call removed the device',
+      ),
   },
 };
 

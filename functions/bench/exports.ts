@@ -1,0 +1,175 @@
+// Figure "export": GET /exports/requests streaming 100,000 requests of one disaster as HXL CSV,
+// against the list endpoint (GET /requests/disaster/{id}, pages of 200) in the same run: time,
+// rows per second, and the api worker's resident memory sampled during the export of 10,000 and
+// of 100,000 rows (flat: the same peak whatever the row count). Seeded straight into the
+// embedded emulator in batches of 500, with the trigger relay's listeners paused.
+import { performance } from 'node:perf_hooks';
+import { collections } from '../src/data/collections.js';
+import { db } from '../src/data/firestore.js';
+import type { HelpRequest } from '../src/requests/model.js';
+import { registeredUser } from '../test/helpers/api.js';
+import { disaster, requestValue } from '../test/helpers/planning-fixtures.js';
+import { figure, round, type Figure } from './figures.js';
+import { prng } from './seeding.js';
+import { memoryOf, type Session } from './session.js';
+
+export interface ExportOptions {
+  rows: number;
+  /** Rows read through the list endpoint to measure its throughput (at most `rows`). */
+  listRows: number;
+  say: (m: string) => void;
+}
+
+const NEEDS: HelpRequest['type_of_need'][] = ['rescue', 'medical', 'food', 'water', 'shelter', 'evacuation'];
+
+/** `count` requests, one millisecond apart from `start` backwards, in batches of 500, four in flight. */
+async function seed(disasterId: string, count: number, start: number): Promise<void> {
+  const random = prng(16);
+  const center = { lat: 10, lng: 10 };
+  const batches: (() => Promise<unknown>)[] = [];
+  for (let from = 0; from < count; from += 500) {
+    batches.push(() => {
+      const batch = db().batch();
+      for (let i = from; i < Math.min(count, from + 500); i++) {
+        const at = { lat: center.lat + random() - 0.5, lng: center.lng + random() - 0.5 };
+        const created = new Date(start - i).toISOString();
+        const value: HelpRequest = {
+          ...requestValue({ owner: `bench-owner-${i % 997}`, disasterId, at, need: NEEDS[i % NEEDS.length] }),
+          id: `bench-export-${i}`,
+          description: `Bench request ${i}: "family", water rising, call +1 555 01${i % 100}`,
+          duplicate_of: 'bench-original',
+          created_at: created,
+          updated_at: created,
+          status_changed_at: created,
+        };
+        batch.set(collections.requests.doc(value.id), value);
+      }
+      return batch.commit();
+    });
+  }
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < batches.length) await batches[next++]!();
+    }),
+  );
+}
+
+/** The highest resident memory of any api worker while `work` runs, sampled every 50 ms (MiB). */
+async function peakRssDuring<T>(session: Session, work: () => Promise<T>): Promise<{ result: T; peakMiB: number }> {
+  let peak = 0;
+  const sample = () => {
+    for (const pid of session.workers('api')) peak = Math.max(peak, memoryOf(pid)?.rss ?? 0);
+  };
+  sample();
+  const timer = setInterval(sample, 50);
+  try {
+    const result = await work();
+    sample();
+    return { result, peakMiB: peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** Reads a streamed export to its end without keeping it: its status, bytes and lines. */
+async function download(url: string, token: string): Promise<{ status: number; bytes: number; lines: number }> {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  let bytes = 0;
+  let lines = 0;
+  if (response.body) {
+    for await (const chunk of response.body) {
+      const part = chunk as Uint8Array;
+      bytes += part.length;
+      for (const byte of part) if (byte === 0x0a) lines += 1;
+    }
+  }
+  return { status: response.status, bytes, lines };
+}
+
+export async function measureExports(session: Session, options: ExportOptions): Promise<Figure[]> {
+  const { rows, say } = options;
+  const admin = await registeredUser('admin');
+  const d = await disaster();
+  const start = Date.now() - 60_000;
+  const t = performance.now();
+  await session.pauseListeners(true);
+  try {
+    await seed(d.id, rows, start);
+  } finally {
+    await session.pauseListeners(false);
+  }
+  say(`[bench] seeded ${rows} requests (${round((performance.now() - t) / 1000, 1)} s)`);
+
+  // The list endpoint's throughput, page after page with its cursor.
+  const listStarted = performance.now();
+  let listed = 0;
+  let cursor: string | null = null;
+  while (listed < options.listRows) {
+    const query: string = cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`;
+    const response = await fetch(`${session.apiUrl}/requests/disaster/${d.id}?limit=200${query}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    if (response.status !== 200) throw new Error(`list answered ${response.status}: ${await response.text()}`);
+    const page = (await response.json()) as { items: unknown[]; next_cursor: string | null };
+    listed += page.items.length;
+    cursor = page.next_cursor;
+    if (cursor === null) break;
+  }
+  const listSeconds = (performance.now() - listStarted) / 1000;
+  const listRate = listed / listSeconds;
+
+  const url = (from: string | null) =>
+    `${session.apiUrl}/exports/requests?disaster_id=${d.id}&format=csv` +
+    (from === null ? '' : `&created_from=${encodeURIComponent(from)}`);
+  // A tenth of the rows: the newest ones, from the creation time of row rows/10 - 1.
+  const tenth = Math.max(1, Math.floor(rows / 10));
+  const small = await peakRssDuring(session, () =>
+    download(url(new Date(start - (tenth - 1)).toISOString()), admin.token),
+  );
+  const exportStarted = performance.now();
+  const full = await peakRssDuring(session, () => download(url(null), admin.token));
+  const exportSeconds = (performance.now() - exportStarted) / 1000;
+  for (const [what, run, expected] of [
+    ['tenth', small.result, tenth],
+    ['full', full.result, rows],
+  ] as const) {
+    // Two header lines (names, hashtags) and one line per row (the descriptions are left out).
+    if (run.status !== 200 || run.lines !== expected + 2)
+      throw new Error(`export (${what}) answered ${run.status} with ${run.lines} lines, expected ${expected + 2}`);
+  }
+  const exportRate = rows / exportSeconds;
+  say(
+    `[bench] export of ${rows} rows: ${round(exportSeconds, 1)} s, ${round(full.result.bytes / 2 ** 20, 1)} MiB; list: ${listed} rows in ${round(listSeconds, 1)} s`,
+  );
+  const label = `GET /exports/requests csv, ${rows.toLocaleString('en')} rows`;
+  return [
+    figure({
+      figure: 'export',
+      metric: `${label}: time to last byte`,
+      unit: 's',
+      value: round(exportSeconds, 2),
+      baseline: round(rows / listRate, 2),
+      target: 'under the 60 s time-out of api',
+      notes: `baseline: the same rows through GET /requests/disaster/{id}?limit=200 page by page, extrapolated from ${listed} rows; ${round(full.result.bytes / 2 ** 20, 1)} MiB of CSV`,
+    }),
+    figure({
+      figure: 'export',
+      metric: 'rows per second, export vs list',
+      unit: 'rows/s',
+      value: Math.round(exportRate),
+      baseline: Math.round(listRate),
+      target: null,
+    }),
+    figure({
+      figure: 'export',
+      metric: `api worker peak RSS, ${rows.toLocaleString('en')} rows vs ${tenth.toLocaleString('en')}`,
+      unit: 'MiB',
+      value: round(full.peakMiB, 1),
+      baseline: round(small.peakMiB, 1),
+      target: 'flat: at most 1.25x the peak for a tenth of the rows',
+      maxRatio: 1.25,
+      notes: 'VmRSS of the api function workers, sampled every 50 ms during each export',
+    }),
+  ];
+}

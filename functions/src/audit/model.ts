@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { idSchema, isoDateTime } from '../shared/schemas.js';
+
+/** What an audit record is about. */
+export const AUDIT_ENTITIES = [
+  'request',
+  'task',
+  'resource',
+  'disaster',
+  'membership',
+  'role',
+  'verification',
+  'user',
+  /** A disclosure rather than a change: an export that included personal data (exports/service.ts). */
+  'export',
+  'webhook',
+] as const;
+export const auditEntitySchema = z.enum(AUDIT_ENTITIES);
+export type AuditEntity = z.infer<typeof auditEntitySchema>;
+
+/**
+ * `audit_log/{id}`: one state change, written with create() in the same transaction or batch as
+ * the change itself. Append-only: no endpoint edits or deletes one (erasure only anonymises the
+ * actor, see users/erasure.ts).
+ */
+export const auditRecordSchema = z.object({
+  id: idSchema,
+  entity: auditEntitySchema,
+  entity_id: z.string(),
+  /** e.g. created, status_changed, assigned, verified, joined, left, erased. */
+  action: z.string(),
+  /** The uid who made the change, or `system` (triggers, jobs) or `agent`. */
+  actor_id: z.string(),
+  /** The actor's role at the time (null for system and agent). */
+  actor_role: z.string().nullable(),
+  /** The changed fields before and after (null before a creation, after a deletion). */
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  /** Uids the changed fields name (an assignee, an owner), so that erasure finds the record. */
+  people_ids: z.array(z.string()).default([]),
+  /** Context for queries and views: the disaster and request the change belongs to. */
+  disaster_id: z.string().nullable(),
+  request_id: z.string().nullable(),
+  created_at: isoDateTime,
+});
+export type AuditRecord = z.infer<typeof auditRecordSchema>;
+
+/** An audit record as the history endpoints answer it: `actor_id` is null where the caller may not learn who acted. */
+export const auditViewSchema = auditRecordSchema.omit({ people_ids: true }).extend({
+  actor_id: z
+    .string()
+    .nullable()
+    .describe("The uid who made the change, `system` or `agent`; null in the owner's view for anyone but staff."),
+});
+export type AuditView = z.infer<typeof auditViewSchema>;

@@ -1,0 +1,182 @@
+// Reading an SMS or WhatsApp message: which language it is written in, whether it is a keyword
+// (STOP, START, HELP, STATUS), which need it names and whether it says where the person is.
+// Plain word lists, no model: a message is a few words typed on a basic phone, often without
+// accents, and the answer must be instant. The lists and the rules: docs/channels.md.
+import type { HelpRequest } from '../requests/model.js';
+import type { Language } from './model.js';
+
+export type Command = 'stop' | 'start' | 'help' | 'status';
+type Need = HelpRequest['type_of_need'];
+
+/** A command is a message made of one of these words and nothing else (so "help, we need food" is a request). */
+const COMMANDS: Record<Command, Record<Language, readonly string[]>> = {
+  stop: {
+    en: ['stop', 'stopall', 'unsubscribe', 'cancel', 'end', 'quit'],
+    es: ['alto', 'parar', 'para', 'baja', 'detener', 'cancelar'],
+    fil: ['tigil', 'hinto', 'itigil'],
+  },
+  start: {
+    en: ['start', 'unstop', 'subscribe', 'resume'],
+    es: ['inicio', 'iniciar', 'comenzar', 'reanudar', 'alta'],
+    fil: ['simula', 'ituloy', 'tuloy'],
+  },
+  help: { en: ['help', 'info'], es: ['ayuda', 'informacion'], fil: ['tulong', 'impormasyon'] },
+  status: { en: ['status'], es: ['estado', 'estatus'], fil: ['kalagayan', 'katayuan'] },
+};
+
+/** Words naming a need, per language, without accents (the text is compared without them). */
+const NEED_WORDS: Record<Exclude<Need, 'other'>, Record<Language, readonly string[]>> = {
+  rescue: {
+    en: ['rescue', 'trapped', 'stuck', 'drowning', 'stranded', 'roof', 'sos'],
+    es: ['rescate', 'rescatar', 'atrapado', 'atrapada', 'atrapados', 'techo', 'ahogando', 'varados'],
+    fil: ['saklolo', 'sagip', 'sagipin', 'iligtas', 'nakulong', 'naipit', 'bubong', 'lunod'],
+  },
+  medical: {
+    en: ['medical', 'medicine', 'doctor', 'injured', 'hurt', 'sick', 'bleeding', 'ambulance', 'insulin'],
+    es: [
+      'medico',
+      'medica',
+      'medicina',
+      'medicinas',
+      'herido',
+      'herida',
+      'heridos',
+      'enfermo',
+      'enferma',
+      'sangre',
+      'ambulancia',
+    ],
+    fil: ['gamot', 'doktor', 'sugatan', 'sakit', 'maysakit', 'dugo', 'ambulansya'],
+  },
+  evacuation: {
+    en: ['evacuate', 'evacuation', 'evacuating'],
+    es: ['evacuar', 'evacuacion', 'evacuarnos'],
+    fil: ['lumikas', 'ilikas', 'paglikas', 'evacuate'],
+  },
+  water: {
+    en: ['water', 'thirsty', 'drink'],
+    es: ['agua', 'sed', 'beber'],
+    fil: ['tubig', 'inumin', 'uhaw'],
+  },
+  food: {
+    en: ['food', 'hungry', 'eat', 'rice', 'meals'],
+    es: ['comida', 'alimento', 'alimentos', 'hambre', 'comer', 'arroz'],
+    fil: ['pagkain', 'gutom', 'bigas', 'kanin', 'makakain'],
+  },
+  shelter: {
+    en: ['shelter', 'homeless', 'tent', 'roofless'],
+    es: ['refugio', 'albergue', 'casa', 'carpa'],
+    fil: ['tirahan', 'matutuluyan', 'silungan', 'bahay'],
+  },
+  sanitation: {
+    en: ['toilet', 'sanitation', 'hygiene', 'diapers'],
+    es: ['bano', 'higiene', 'saneamiento', 'panales'],
+    fil: ['banyo', 'palikuran', 'kubeta', 'cr'],
+  },
+};
+
+/** The most urgent need wins when a message names several. */
+const NEED_PRIORITY: readonly Exclude<Need, 'other'>[] = [
+  'rescue',
+  'medical',
+  'evacuation',
+  'water',
+  'food',
+  'shelter',
+  'sanitation',
+];
+
+/** Common words that tell the languages apart in a help message (besides the need words). */
+const LANGUAGE_HINTS: Record<Language, readonly string[]> = {
+  en: ['need', 'we', 'please', 'my', 'our', 'the', 'and', 'help', 'near', 'at', 'is', 'are', 'family', 'people'],
+  es: [
+    'necesito',
+    'necesitamos',
+    'ayuda',
+    'por',
+    'favor',
+    'estamos',
+    'mi',
+    'hay',
+    'cerca',
+    'de',
+    'la',
+    'el',
+    'familia',
+    'personas',
+    'en',
+  ],
+  fil: ['kailangan', 'po', 'namin', 'kami', 'ng', 'sa', 'tulong', 'ang', 'malapit', 'pamilya', 'tao', 'dito', 'na'],
+};
+
+/** Words that say nothing about where the person is (keywords and fillers of every language). */
+const FILLERS = new Set<string>([
+  ...Object.values(LANGUAGE_HINTS).flat(),
+  ...Object.values(NEED_WORDS).flatMap((byLanguage) => Object.values(byLanguage).flat()),
+  ...['i', 'a', 'an', 'us', 'for', 'yo', 'nos', 'para', 'un', 'una', 'y', 'ako', 'at', 'ko', 'mga', 'pls', 'plz'],
+]);
+
+/** Lower case, accents removed, split into words of letters and digits. */
+export function wordsOf(text: string): string[] {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
+}
+
+/** The language most of the words belong to; `fallback` (the last one the person used) on a tie or none. */
+export function detectLanguage(words: readonly string[], fallback: Language): Language {
+  const scores: Record<Language, number> = { en: 0, es: 0, fil: 0 };
+  for (const language of Object.keys(scores) as Language[]) {
+    const known = new Set([
+      ...LANGUAGE_HINTS[language],
+      ...Object.values(NEED_WORDS).flatMap((byLanguage) => byLanguage[language]),
+      ...Object.values(COMMANDS).flatMap((byLanguage) => byLanguage[language]),
+    ]);
+    scores[language] = words.filter((word) => known.has(word)).length;
+  }
+  const best = Math.max(...Object.values(scores));
+  if (best === 0) return fallback;
+  const leaders = (Object.keys(scores) as Language[]).filter((language) => scores[language] === best);
+  return leaders.includes(fallback) ? fallback : leaders[0]!;
+}
+
+export interface ReadMessage {
+  language: Language;
+  command: Command | null;
+  need: Exclude<Need, 'other'> | null;
+  /** The text seems to say where the person is (words left once needs and fillers are removed). */
+  mentionsPlace: boolean;
+}
+
+/** Words besides needs and fillers from which a text counts as saying where the person is. */
+export const PLACE_MIN_WORDS = 2;
+
+export function readMessage(body: string, fallback: Language): ReadMessage {
+  const words = wordsOf(body);
+  if (words.length === 1) {
+    for (const command of Object.keys(COMMANDS) as Command[]) {
+      const byLanguage = COMMANDS[command];
+      const languages = (Object.keys(byLanguage) as Language[]).filter((language) =>
+        byLanguage[language].includes(words[0]!),
+      );
+      if (languages.length > 0) {
+        const language = languages.includes(fallback) ? fallback : languages[0]!;
+        return { language, command, need: null, mentionsPlace: false };
+      }
+    }
+  }
+  const need =
+    NEED_PRIORITY.find((candidate) =>
+      Object.values(NEED_WORDS[candidate]).some((list) => list.some((word) => words.includes(word))),
+    ) ?? null;
+  const placeWords = words.filter((word) => !FILLERS.has(word) && (word.length > 1 || /\d/.test(word)));
+  return {
+    language: detectLanguage(words, fallback),
+    command: null,
+    need,
+    mentionsPlace: placeWords.length >= PLACE_MIN_WORDS,
+  };
+}

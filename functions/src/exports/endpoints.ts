@@ -1,0 +1,81 @@
+// /exports/... (issue 16): HXL-tagged CSV, GeoJSON and KML files, streamed. Columns, tags and
+// the row limit: docs/interop.md ("Exports").
+import { z } from 'zod';
+import { Streamed, defineEndpoint } from '../http/endpoint.js';
+import { requestExportQuery, resourceExportQuery, threeWExportQuery } from './model.js';
+import * as exports from './service.js';
+
+const TAG = 'exports';
+const STAFF = ['admin', 'responder'] as const;
+const FILES = ['text/csv', 'application/geo+json', 'application/vnd.google-earth.kml+xml'] as const;
+/**
+ * One export may read 100,000 documents where a list page reads 200: 20 per user per 10 minutes
+ * (per instance, like every read limit) leaves room for a dispatcher's work and none for a scraper.
+ */
+const EXPORT_READ_LIMIT = { bucket: 'exports', perUser: 20, perIp: 20, windowSeconds: 600 };
+const LIMIT = `Streams up to 100,000 rows (EXPORT_MAX_ROWS), newest first (X-Export-Rows gives the count); more is a 422 export_too_large before the first byte: split by created_from / created_before. personal_data=include adds free text and uids and is recorded in the audit trail. Columns and HXL hashtags: docs/interop.md.`;
+
+function file(stream: exports.ExportStream): Streamed {
+  return new Streamed(
+    {
+      'Content-Type': stream.contentType,
+      'Content-Disposition': `attachment; filename="${stream.filename}"`,
+      'X-Export-Rows': String(stream.rows),
+    },
+    (sink) => stream.write((chunk) => sink.write(chunk)),
+  );
+}
+
+export const exportEndpoints = [
+  defineEndpoint({
+    method: 'get',
+    path: '/exports/requests',
+    tag: TAG,
+    summary: "A disaster's help requests as HXL CSV, GeoJSON or KML; the filters of GET /requests/disaster/{id}.",
+    description: LIMIT,
+    access: STAFF,
+    ownership:
+      'Each row in the staff view of requests/visibility.ts (as GET /requests/disaster/{id}). 404 for an unknown disaster.',
+    query: requestExportQuery,
+    readLimit: EXPORT_READ_LIMIT,
+    raw: true,
+    produces: FILES,
+    response: z.string(),
+    errors: [404, 422],
+    handler: async ({ caller, query }) => file(await exports.exportRequests(caller, query)),
+  }),
+  defineEndpoint({
+    method: 'get',
+    path: '/exports/resources',
+    tag: TAG,
+    summary: 'Resources as HXL CSV, GeoJSON or KML; the filters of GET /resources.',
+    description: LIMIT,
+    access: STAFF,
+    ownership:
+      "Each row through resources' toView: by default volunteers' own resources at the centre of their ~5 km cell and no owner; with personal_data=include as staff see them.",
+    query: resourceExportQuery,
+    readLimit: EXPORT_READ_LIMIT,
+    raw: true,
+    produces: FILES,
+    response: z.string(),
+    errors: [422],
+    handler: async ({ caller, query }) => file(await exports.exportResources(caller, query)),
+  }),
+  defineEndpoint({
+    method: 'get',
+    path: '/exports/3w',
+    tag: TAG,
+    summary:
+      "A disaster's tasks as a 3W report (who, what, where, when, status) in HXL CSV; the filters of GET /tasks.",
+    description: LIMIT,
+    access: STAFF,
+    ownership: "Where is the linked request's point in the caller's view of it. 404 for an unknown disaster.",
+    query: threeWExportQuery,
+    readLimit: EXPORT_READ_LIMIT,
+    raw: true,
+    produces: ['text/csv'],
+    response: z.string(),
+    errors: [404, 422],
+    handler: async ({ caller, query }) => file(await exports.exportThreeW(caller, query)),
+  }),
+];

@@ -1,0 +1,154 @@
+// The delivery worker: sends one outbound message, at least once delivered to it (a Firestore
+// create trigger with retry). A state machine with a lease makes it idempotent:
+//   queued → sending (lease, attempts + 1) → sent | failed | suppressed
+// A final status returns at once (a message already sent is not sent again); a live lease is
+// another delivery at work (thrown: retried later). A transient failure (5xx, network) puts the
+// message back to queued and throws, so the platform retries it with its back-off, up to
+// MAX_ATTEMPTS; a permanent one (invalid number, dead FCM token) fails it for good.
+import { FieldValue, type DocumentReference } from 'firebase-admin/firestore';
+import { collections, internalCollections } from '../data/collections.js';
+import { db } from '../data/firestore.js';
+import { config } from '../config.js';
+import { logs } from '../logs.js';
+import type { OutboundMessage, SuppressionReason } from './model.js';
+import { preferencesOf, preferenceSuppression } from './preferences.js';
+
+/** Sends of one message before it is failed; the platform's back-off spaces them. */
+export const MAX_ATTEMPTS = 5;
+/** How long a delivery owns a message it is sending; a longer-running one is presumed dead. */
+export const SEND_LEASE_MS = 60_000;
+
+const FINAL = new Set<OutboundMessage['status']>(['sent', 'delivered', 'failed', 'suppressed']);
+const TASK_EVENTS = new Set<OutboundMessage['template']>(['task_assigned', 'task_authorized', 'task_cancelled']);
+
+export type DeliveryOutcome = 'gone' | 'final' | 'busy' | 'suppressed' | 'sent' | 'failed' | 'retry';
+
+/** Thrown for a delivery to be tried again later (a live lease elsewhere, a transient failure). */
+export class RetryLater extends Error {}
+
+function spendRefs(message: OutboundMessage, day: string): DocumentReference[] {
+  const spend = db().collection(internalCollections.outboundSpend);
+  return [spend.doc(day), spend.doc(`${day}_${message.to}`)];
+}
+
+function isPhone(message: OutboundMessage): boolean {
+  return message.channel === 'sms' || message.channel === 'whatsapp';
+}
+
+/** Claims `messageId` for sending, or settles it as suppressed; what to send, if anything. */
+async function claim(
+  messageId: string,
+  now: Date,
+): Promise<{ outcome: DeliveryOutcome; message?: OutboundMessage; token?: string }> {
+  const at = now.toISOString();
+  const day = at.slice(0, 10);
+  return db().runTransaction(async (tx) => {
+    const message = await collections.outboundMessages.get(messageId, tx);
+    if (!message) return { outcome: 'gone' };
+    if (FINAL.has(message.status)) return { outcome: 'final' };
+    if (message.status === 'sending' && message.lease_until !== null && message.lease_until > at)
+      return { outcome: 'busy' };
+
+    const uid = message.recipient_uid;
+    const [user, preferences] = await Promise.all([collections.users.get(uid, tx), preferencesOf(uid)]);
+    const contact = isPhone(message) ? await collections.phoneContacts.get(message.to, tx) : undefined;
+    const device = message.channel === 'push' ? await collections.devices.of(uid).get(message.to, tx) : undefined;
+    const spend = isPhone(message) && message.attempts === 0 ? await tx.getAll(...spendRefs(message, day)) : [];
+
+    let reason: SuppressionReason | null;
+    if (isPhone(message) && (!contact || contact.opted_out)) reason = 'opted_out';
+    else if (message.channel === 'push' && !device) reason = 'no_device';
+    else if (TASK_EVENTS.has(message.template) && user?.role === 'volunteer' && user.availability !== 'available')
+      reason = 'unavailable';
+    else reason = preferenceSuppression(preferences, message, now);
+    if (reason === null && spend.length === 2) {
+      const [global, perNumber] = spend.map((snapshot) => Number(snapshot?.get('count') ?? 0));
+      if (
+        (global ?? 0) >= config.outboundSmsDailyLimit() ||
+        (perNumber ?? 0) >= config.outboundSmsPerNumberDailyLimit()
+      )
+        reason = 'spend_limit';
+    }
+    if (reason !== null) {
+      collections.outboundMessages.updateIn(tx, messageId, {
+        status: 'suppressed',
+        reason,
+        lease_until: null,
+        updated_at: at,
+      });
+      return { outcome: 'suppressed' };
+    }
+    if (spend.length === 2) {
+      for (const ref of spendRefs(message, day)) tx.set(ref, { count: FieldValue.increment(1), day }, { merge: true });
+    }
+    const attempts = message.attempts + 1;
+    const leaseUntil = new Date(now.getTime() + SEND_LEASE_MS).toISOString();
+    collections.outboundMessages.updateIn(tx, messageId, {
+      status: 'sending',
+      attempts,
+      lease_until: leaseUntil,
+      updated_at: at,
+    });
+    return { outcome: 'sent', message: { ...message, attempts }, token: device?.token };
+  });
+}
+
+async function settle(message: OutboundMessage, changes: Partial<OutboundMessage>): Promise<void> {
+  await collections.outboundMessages.update(message.id, {
+    ...changes,
+    lease_until: null,
+    updated_at: new Date().toISOString(),
+  });
+}
+
+/** Delivers outbound message `messageId` once; see the header for the states. Throws RetryLater to be retried. */
+export async function deliverMessage(messageId: string, now: Date = new Date()): Promise<DeliveryOutcome> {
+  const claimed = await claim(messageId, now);
+  if (claimed.outcome === 'busy') throw new RetryLater(`outbound message ${messageId} is being sent elsewhere`);
+  const message = claimed.message;
+  if (!message) return claimed.outcome;
+
+  if (message.channel === 'push') {
+    const { sendPush } = await import('./fcm.js');
+    const result = await sendPush(claimed.token ?? '', 'Disaster response', message.body, {
+      template: message.template,
+      request_id: message.request_id ?? '',
+      task_id: message.task_id ?? '',
+    });
+    if (result.ok) {
+      await settle(message, {
+        status: 'sent',
+        provider_id: result.name,
+        sent_at: new Date().toISOString(),
+        error: null,
+      });
+      return 'sent';
+    }
+    if (result.deadToken) {
+      // FCM will never deliver to this token again: forget the device.
+      await collections.devices.doc(message.recipient_uid, message.to).delete();
+      logs.outboundDeviceRemoved(message.recipient_uid, message.to);
+    }
+    return failOrRetry(message, result.error, result.permanent);
+  }
+
+  const { sendTwilioMessage, PermanentSendError } = await import('./twilio.js');
+  try {
+    const { sid } = await sendTwilioMessage(message.channel, message.to, message.body);
+    await settle(message, { status: 'sent', provider_id: sid, sent_at: new Date().toISOString(), error: null });
+    return 'sent';
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    return failOrRetry(message, text, error instanceof PermanentSendError);
+  }
+}
+
+async function failOrRetry(message: OutboundMessage, error: string, permanent: boolean): Promise<DeliveryOutcome> {
+  if (permanent || message.attempts >= MAX_ATTEMPTS) {
+    await settle(message, { status: 'failed', error: error.slice(0, 500) });
+    logs.outboundFailed(message.id, message.channel, message.attempts, error);
+    return 'failed';
+  }
+  await settle(message, { status: 'queued', error: error.slice(0, 500) });
+  throw new RetryLater(`outbound message ${message.id}, attempt ${message.attempts}: ${error}`);
+}

@@ -1,0 +1,164 @@
+// Who sees what of a help request: the one place that decides it. Every endpoint, export,
+// notification and assistant answer that returns a request goes through `audienceOf` (or
+// `audienceResolver` for a list) and `toRequestView`.
+//
+//   staff (admins, responders)            everything; planning errors as codes
+//   owner                                 everything about their request; the matches only as
+//                                         counts and distance bands (never who, never how far)
+//   assignee of an active linked task     what is needed and where, not who asked
+//   verified volunteer of the disaster    need, status, times and a cell of at least 1 km
+//   anyone else                           nothing: 404 for one request, no items in lists
+import { collections } from '../data/collections.js';
+import type { Caller } from '../http/endpoint.js';
+import { coarseArea } from '../shared/geo.js';
+import { isStaff } from '../shared/schemas.js';
+import {
+  PLANNING_ERRORS,
+  type HelpRequest,
+  type MatchSummary,
+  type Planning,
+  type PlanningErrorCode,
+  type PublicPlanning,
+  type RequestAudience,
+  type RequestView,
+} from './model.js';
+
+/** Task statuses in which the assignee is on the job and needs the request's details. */
+const ACTIVE_TASK_STATUSES = ['pending', 'on_route'] as const;
+
+/** A volunteer who joined the disaster and whom an admin verified: 2 reads, in one round trip. */
+async function isVerifiedMember(caller: Caller, disasterId: string): Promise<boolean> {
+  if (caller.role !== 'volunteer') return false;
+  const [user, member] = await Promise.all([
+    collections.users.doc(caller.uid).get(),
+    collections.members.doc(disasterId, caller.uid).get(),
+  ]);
+  return member.exists && user.data()?.verified === true;
+}
+
+/** Requests of the disaster (or just `requestId`) the caller is the assignee of an active task for. */
+async function assignedRequestIds(
+  caller: Caller,
+  scope: { disasterId: string } | { requestId: string },
+): Promise<Set<string>> {
+  let query = collections.tasks
+    .ref()
+    .where('assigned_to', '==', caller.uid)
+    .where('status', 'in', [...ACTIVE_TASK_STATUSES]);
+  query =
+    'requestId' in scope
+      ? query.where('request_id', '==', scope.requestId)
+      : query.where('disaster_id', '==', scope.disasterId);
+  const tasks = await query.limit(100).get();
+  return new Set(tasks.docs.map((doc) => doc.data().request_id).filter((id): id is string => id !== null));
+}
+
+/** The caller's view of one request, or null when they may not see it (answer 404). */
+export async function audienceOf(caller: Caller, request: HelpRequest): Promise<RequestAudience | null> {
+  if (isStaff(caller)) return 'staff';
+  if (request.owner_id === caller.uid) return 'owner';
+  if (caller.role !== 'volunteer') return null;
+  if ((await assignedRequestIds(caller, { requestId: request.id })).has(request.id)) return 'assignee';
+  return (await isVerifiedMember(caller, request.disaster_id)) ? 'area' : null;
+}
+
+/**
+ * The caller's view of each request of one disaster, read once for a whole list. `seesAll` says
+ * whether the list may hold other people's requests at all; when false, list only the caller's own.
+ */
+export async function audienceResolver(
+  caller: Caller,
+  disasterId: string,
+): Promise<{ seesAll: boolean; audience: (request: HelpRequest) => RequestAudience | null }> {
+  if (isStaff(caller)) return { seesAll: true, audience: () => 'staff' };
+  const own = (request: HelpRequest) => (request.owner_id === caller.uid ? ('owner' as const) : null);
+  if (!(await isVerifiedMember(caller, disasterId))) return { seesAll: false, audience: own };
+  const assigned = await assignedRequestIds(caller, { disasterId });
+  return { seesAll: true, audience: (request) => own(request) ?? (assigned.has(request.id) ? 'assignee' : 'area') };
+}
+
+function planningErrorOf(planning: Planning): PlanningErrorCode | null {
+  if (planning.state === 'skipped') return 'duplicate';
+  if (planning.state === 'failed') return 'planning_failed';
+  if (planning.last_error !== null && planning.state !== 'planned') return 'retrying';
+  return null;
+}
+
+export function publicPlanning(planning: Planning): PublicPlanning {
+  const code = planningErrorOf(planning);
+  return {
+    state: planning.state,
+    planner: planning.planner,
+    attempts: planning.attempts,
+    error_code: code,
+    last_error: code === null ? null : PLANNING_ERRORS[code],
+    updated_at: planning.updated_at,
+  };
+}
+
+/** The distance band of a distance: what a requester may learn of how far help is. */
+export function distanceBand(km: number): MatchSummary['helpers']['nearest'] {
+  if (km < 1) return 'under_1_km';
+  if (km < 5) return '1_to_5_km';
+  if (km < 25) return '5_to_25_km';
+  return 'over_25_km';
+}
+
+function summarize(distances: number[]): MatchSummary['helpers'] {
+  return { count: distances.length, nearest: distances.length === 0 ? null : distanceBand(Math.min(...distances)) };
+}
+
+function matchSummary(request: HelpRequest): MatchSummary | null {
+  const matches = request.potential_matches;
+  if (!matches) return null;
+  return {
+    helpers: summarize(matches.responders.map((match) => match.distance_km)),
+    resources: summarize(matches.resources.map((match) => match.distance_km)),
+    computed_at: matches.computed_at,
+  };
+}
+
+export function toRequestView(request: HelpRequest, audience: RequestAudience): RequestView {
+  const common = {
+    id: request.id,
+    disaster_id: request.disaster_id,
+    type_of_need: request.type_of_need,
+    status: request.status,
+    closed_reason: request.closed_reason,
+    created_at: request.created_at,
+    updated_at: request.updated_at,
+    status_changed_at: request.status_changed_at,
+  };
+  switch (audience) {
+    case 'staff':
+      return {
+        view: 'staff',
+        ...common,
+        description: request.description,
+        location: request.location,
+        owner_id: request.owner_id,
+        duplicate_of: request.duplicate_of,
+        planning: publicPlanning(request.planning),
+        potential_matches: request.potential_matches,
+        channel: request.channel,
+        location_text: request.location_text,
+      };
+    case 'owner':
+      return {
+        view: 'owner',
+        ...common,
+        description: request.description,
+        location: request.location,
+        owner_id: request.owner_id,
+        duplicate_of: request.duplicate_of,
+        planning: publicPlanning(request.planning),
+        match_summary: matchSummary(request),
+        channel: request.channel,
+        location_text: request.location_text,
+      };
+    case 'assignee':
+      return { view: 'assignee', ...common, description: request.description, location: request.location };
+    case 'area':
+      return { view: 'area', ...common, area: coarseArea(request.location) };
+  }
+}

@@ -1,0 +1,45 @@
+// The endpoints of the API as the app loads them: feature by feature, on the first request to a
+// path a feature serves. A cold instance then builds only what its first request needs (GET
+// /health: no Firestore client, no other feature's schemas). The same declarations as
+// endpoints.ts, which tools and tests read whole; test/cold-start.test.ts checks the two agree.
+import type { Endpoint } from './http/endpoint.js';
+
+export interface LazyFeature {
+  /** The first segments of the paths it serves ('users' for /users/...). */
+  segments: readonly string[];
+  load: () => Promise<readonly Endpoint[]>;
+}
+
+/** In the order of endpoints.ts. A new feature goes in both lists. */
+export const lazyFeatures: readonly LazyFeature[] = [
+  { segments: ['users'], load: async () => (await import('./users/endpoints.js')).userEndpoints },
+  { segments: ['disasters'], load: async () => (await import('./disasters/endpoints.js')).disasterEndpoints },
+  { segments: ['disasters'], load: async () => (await import('./chat/endpoints.js')).chatEndpoints },
+  { segments: ['observations'], load: async () => (await import('./observations/endpoints.js')).observationEndpoints },
+  { segments: ['requests'], load: async () => (await import('./requests/endpoints.js')).requestEndpoints },
+  { segments: ['workflow-outputs'], load: async () => (await import('./workflow/endpoints.js')).workflowEndpoints },
+  {
+    segments: ['allocation-jobs', 'resources'],
+    load: async () => (await import('./planning/endpoints.js')).planningEndpoints,
+  },
+  { segments: ['tasks'], load: async () => (await import('./tasks/endpoints.js')).taskEndpoints },
+  { segments: ['resources'], load: async () => (await import('./resources/endpoints.js')).resourceEndpoints },
+  {
+    segments: ['notifications'],
+    load: async () => (await import('./notifications/endpoints.js')).notificationEndpoints,
+  },
+  {
+    segments: ['users', 'outbound-messages', 'channels'],
+    load: async () => (await import('./outbound/endpoints.js')).outboundEndpoints,
+  },
+  { segments: ['chatbot'], load: async () => (await import('./chatbot/endpoints.js')).chatbotEndpoints },
+  { segments: ['feeds'], load: async () => (await import('./feeds/endpoints.js')).feedEndpoints },
+  { segments: ['channels'], load: async () => (await import('./channels/endpoints.js')).inboundChannelEndpoints },
+  { segments: ['exports'], load: async () => (await import('./exports/endpoints.js')).exportEndpoints },
+  { segments: ['webhooks'], load: async () => (await import('./webhooks/endpoints.js')).webhookEndpoints },
+  {
+    segments: ['health', 'openapi.json', 'docs'],
+    load: async () =>
+      (await import('./meta/endpoints.js')).metaEndpoints(async () => (await import('./endpoints.js')).allEndpoints),
+  },
+];

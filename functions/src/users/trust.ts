@@ -1,0 +1,34 @@
+// Trust levels: roles say what a caller may do; trust says whose data they may see. Admins and
+// responders are trusted by role. A volunteer is unverified until an admin verifies them; an
+// unverified volunteer may join disasters, chat, report observations and raise requests, but
+// sees nobody else's requests (docs/security.md, "Who sees what").
+import { recordAudit } from '../audit/record.js';
+import { collections } from '../data/collections.js';
+import { db } from '../data/firestore.js';
+import type { Caller } from '../http/endpoint.js';
+import type { UserRecord, VerificationInput } from './model.js';
+
+/** PUT /users/{uid}/verification: records the decision, who made it and when, with its audit record. */
+export async function setVerification(admin: Caller, uid: string, input: VerificationInput): Promise<UserRecord> {
+  const ref = collections.users.doc(uid);
+  return db().runTransaction(async (tx) => {
+    const user = await collections.users.require(uid, 'User', tx);
+    const at = new Date().toISOString();
+    const verification = { verified: input.verified, note: input.note ?? null, by: admin.uid, at };
+    const next: UserRecord = { ...user, verified: input.verified, verification, updated_at: at };
+    tx.set(ref, next);
+    recordAudit(
+      tx,
+      {
+        entity: 'verification',
+        entity_id: uid,
+        action: input.verified ? 'verified' : 'unverified',
+        actor: admin,
+        before: { verified: user.verified },
+        after: { verified: input.verified, note: verification.note },
+      },
+      at,
+    );
+    return next;
+  });
+}

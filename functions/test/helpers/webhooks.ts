@@ -1,0 +1,52 @@
+// Webhook subscribers and deliveries stored through the data layer (trigger tests, the
+// authorization matrix, the cost benchmark).
+import { collections } from '../../src/data/collections.js';
+import type { Delivery, Webhook, WebhookEvent } from '../../src/webhooks/model.js';
+import { newSecret } from '../../src/webhooks/signature.js';
+import { uniqueId } from './api.js';
+
+export async function storeWebhook(events: WebhookEvent[], overrides: Partial<Webhook> = {}): Promise<Webhook> {
+  const now = new Date().toISOString();
+  const webhook: Webhook = {
+    id: uniqueId('hook'),
+    url: 'https://hooks.example.org/disaster',
+    events,
+    description: '',
+    secret: newSecret(),
+    status: 'active',
+    disabled_reason: null,
+    failing_since: null,
+    last_success_at: null,
+    last_failure_at: null,
+    created_by: 'admin-1',
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+  };
+  await collections.webhooks.doc(webhook.id).create(webhook);
+  return webhook;
+}
+
+export async function storeDelivery(webhookId: string, overrides: Partial<Delivery> = {}): Promise<Delivery> {
+  const now = new Date().toISOString();
+  const id = uniqueId('audit');
+  const delivery: Delivery = {
+    id,
+    webhook_id: webhookId,
+    event: 'disaster.updated',
+    body: JSON.stringify({ id, type: 'disaster.updated', timestamp: now, data: { disaster: { id: 'd1' } } }),
+    status: 'pending',
+    attempt_count: 0,
+    attempts: [],
+    last_status_code: null,
+    response_excerpt: null,
+    next_attempt_at: now,
+    delivered_at: null,
+    created_at: now,
+    updated_at: now,
+    expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    ...overrides,
+  };
+  await collections.webhookDeliveries.doc(webhookId, delivery.id).create(delivery);
+  return delivery;
+}

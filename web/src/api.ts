@@ -1,0 +1,155 @@
+// The HTTP API on the same origin (Hosting's /api/** rewrite): every read shaped by the
+// need-to-know rules and every write goes through here, never through Firestore.
+import type { Location } from './geo.js';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type TokenSource = () => Promise<string | null>;
+
+let tokenSource: TokenSource = async () => null;
+let apiBase = '/api';
+
+export function configureApi(base: string, tokens: TokenSource): void {
+  apiBase = base;
+  tokenSource = tokens;
+}
+
+export async function api<T>(
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const token = await tokenSource();
+  const response = await fetch(`${apiBase}${path}`, {
+    method,
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const parsed: unknown = text === '' ? null : JSON.parse(text);
+  if (!response.ok) {
+    const problem = (parsed ?? {}) as { code?: string; detail?: string; title?: string };
+    throw new ApiError(
+      response.status,
+      problem.code ?? 'error',
+      problem.detail ?? problem.title ?? response.statusText,
+    );
+  }
+  return parsed as T;
+}
+
+export interface Page<T> {
+  items: T[];
+  next_cursor: string | null;
+}
+
+/** Every page of a list, up to `max` items (the API pages at most 200 at a time). */
+export async function listAll<T>(path: string, max = 10_000): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const separator = path.includes('?') ? '&' : '?';
+    const page: Page<T> = await api<Page<T>>(
+      'GET',
+      `${path}${separator}limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
+    items.push(...page.items);
+    cursor = page.next_cursor;
+  } while (cursor && items.length < max);
+  return items;
+}
+
+// --- What the console reads (the API's views; see the OpenAPI document) ---------------------
+
+export const NEEDS = ['rescue', 'medical', 'food', 'water', 'shelter', 'evacuation', 'sanitation', 'other'] as const;
+export type Need = (typeof NEEDS)[number];
+export const REQUEST_STATUSES = ['open', 'in_progress', 'fulfilled', 'closed'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+export const TASK_STATUSES = ['pending', 'on_route', 'completed', 'failed', 'cancelled'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const PLANNING_STATES = ['pending', 'planning', 'planned', 'failed', 'skipped'] as const;
+export type PlanningState = (typeof PLANNING_STATES)[number];
+export type Role = 'admin' | 'responder' | 'volunteer' | 'affected_individual';
+
+export interface Me {
+  uid: string;
+  display_name: string;
+  role: Role;
+  availability?: string | null;
+}
+
+export interface Disaster {
+  id: string;
+  name: string;
+  type: string;
+  status: string;
+  location: Location;
+  radius_km: number;
+}
+
+export interface HelpRequestView {
+  id: string;
+  view: 'staff' | 'owner' | 'assignee' | 'area';
+  disaster_id: string;
+  type_of_need: Need;
+  status: RequestStatus;
+  description?: string;
+  location?: Location;
+  area?: { center: Location };
+  planning?: { state: PlanningState };
+  potential_matches?: {
+    responders: { id: string; display_name: string; role: 'volunteer' | 'responder'; distance_km: number }[];
+  } | null;
+  match_summary?: { helpers: { count: number } } | null;
+  created_at: string;
+  status_changed_at: string;
+}
+
+export interface WorkflowTask {
+  id: string;
+  instructions: string;
+  role_required: 'volunteer' | 'responder';
+  priority: number;
+  approval_status: 'pending' | 'approved' | 'rejected';
+  suggested_assignee_id: string | null;
+  task_id: string | null;
+}
+
+export interface WorkflowOutput {
+  request_id: string;
+  rationale: string;
+  tasks: WorkflowTask[];
+  resources: { id: string; name: string; category: string; distance_km: number | null; approval_status: string }[];
+}
+
+export interface Task {
+  id: string;
+  disaster_id: string;
+  request_id: string | null;
+  instructions: string;
+  role_required: 'volunteer' | 'responder';
+  priority: number;
+  status: TaskStatus;
+  assigned_to: string | null;
+  authorized: boolean;
+  created_at: string;
+}
+
+export interface ChatMessage {
+  id: string;
+  sender_id: string;
+  sender_name: string;
+  text: string;
+  created_at: string;
+}

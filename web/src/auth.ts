@@ -1,0 +1,39 @@
+// Sign-in through Firebase Auth (the Auth emulator locally); the ID token authorizes API calls.
+import { initializeApp, type FirebaseApp } from 'firebase/app';
+import {
+  connectAuthEmulator,
+  getAuth,
+  onIdTokenChanged,
+  signInWithEmailAndPassword,
+  signOut as firebaseSignOut,
+  type Auth,
+  type User,
+} from 'firebase/auth';
+import type { ConsoleConfig } from './config.js';
+
+let app: FirebaseApp | undefined;
+let auth: Auth | undefined;
+
+export function startAuth(config: ConsoleConfig, onUser: (user: User | null) => void): FirebaseApp {
+  app = initializeApp(config.firebase);
+  auth = getAuth(app);
+  if (config.emulators?.auth) {
+    const { host, port } = config.emulators.auth;
+    connectAuthEmulator(auth, `http://${host}:${port}`, { disableWarnings: true });
+  }
+  onIdTokenChanged(auth, onUser);
+  return app;
+}
+
+export async function idToken(): Promise<string | null> {
+  return (await auth?.currentUser?.getIdToken()) ?? null;
+}
+
+export async function signIn(email: string, password: string): Promise<void> {
+  if (!auth) throw new Error('auth not started');
+  await signInWithEmailAndPassword(auth, email, password);
+}
+
+export async function signOut(): Promise<void> {
+  if (auth) await firebaseSignOut(auth);
+}

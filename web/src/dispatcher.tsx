@@ -1,0 +1,405 @@
+// The dispatcher's screens: the live triage queue, a request's page (plan, tasks, assignment,
+// history) and the task board.
+import { useState } from 'preact/hooks';
+import {
+  api,
+  ApiError,
+  listAll,
+  NEEDS,
+  PLANNING_STATES,
+  REQUEST_STATUSES,
+  TASK_STATUSES,
+  type HelpRequestView,
+  type Need,
+  type PlanningState,
+  type RequestStatus,
+  type Task,
+  type WorkflowOutput,
+  type WorkflowTask,
+} from './api.js';
+import { formatAge, formatDate, formatNumber, t } from './i18n.js';
+import { poll } from './live.js';
+import { DisasterPicker, ErrorNote, Link, useDisasters, useLive } from './shared.js';
+
+const AGES = { any: Infinity, hour: 3_600_000, day: 86_400_000 } as const;
+type AgeFilter = keyof typeof AGES;
+
+export const needLabel = (need: Need) => t(`need_${need}`);
+export const statusLabel = (status: RequestStatus) => t(`status_${status}`);
+export const taskStatusLabel = (status: Task['status']) => t(`task_${status}`);
+const planningLabel = (state: PlanningState) => t(`planning_${state}`);
+
+export function TriageQueue() {
+  const disasters = useDisasters();
+  const [need, setNeed] = useState<Need | ''>('');
+  const [status, setStatus] = useState<RequestStatus | ''>('open');
+  const [planning, setPlanning] = useState<PlanningState | ''>('');
+  const [age, setAge] = useState<AgeFilter>('any');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [notice, setNotice] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<unknown>(null);
+  const query = new URLSearchParams({ ...(need ? { type_of_need: need } : {}), ...(status ? { status } : {}) });
+  const { data, error } = useLive<HelpRequestView[]>(
+    (onData, onError) =>
+      disasters.chosen
+        ? poll(() => listAll<HelpRequestView>(`/requests/disaster/${disasters.chosen}?${query}`, 1000), onData, onError)
+        : () => undefined,
+    [disasters.chosen, need, status],
+  );
+  const now = Date.now();
+  const shown = (data ?? []).filter(
+    (r) => (!planning || r.planning?.state === planning) && now - new Date(r.created_at).getTime() <= AGES[age],
+  );
+  const label = (r: HelpRequestView) => `${needLabel(r.type_of_need)} ${formatAge(r.created_at, now)}`;
+  const toggle = (id: string) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setSelected(next);
+  };
+  const bulk = async (body: { status: RequestStatus; closed_reason?: 'duplicate' }) => {
+    setActionError(null);
+    try {
+      const ids = [...selected];
+      for (const id of ids) await api('PATCH', `/requests/${id}/status`, body);
+      setSelected(new Set());
+      setNotice(t('bulk_done', { count: ids.length }));
+    } catch (e) {
+      setActionError(e);
+    }
+  };
+  return (
+    <section aria-labelledby="queue-heading">
+      <h1 id="queue-heading">{t('queue_heading')}</h1>
+      <DisasterPicker {...disasters} />
+      <fieldset class="filters">
+        <legend>{t('filters')}</legend>
+        <label class="field">
+          {t('need')}
+          <select value={need} onChange={(e) => setNeed(e.currentTarget.value as Need | '')}>
+            <option value="">{t('any')}</option>
+            {NEEDS.map((n) => (
+              <option key={n} value={n}>
+                {needLabel(n)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label class="field">
+          {t('status')}
+          <select value={status} onChange={(e) => setStatus(e.currentTarget.value as RequestStatus | '')}>
+            <option value="">{t('any')}</option>
+            {REQUEST_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {statusLabel(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label class="field">
+          {t('planning')}
+          <select value={planning} onChange={(e) => setPlanning(e.currentTarget.value as PlanningState | '')}>
+            <option value="">{t('any')}</option>
+            {PLANNING_STATES.map((s) => (
+              <option key={s} value={s}>
+                {planningLabel(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label class="field">
+          {t('age')}
+          <select value={age} onChange={(e) => setAge(e.currentTarget.value as AgeFilter)}>
+            <option value="any">{t('any')}</option>
+            <option value="hour">{t('age_hour')}</option>
+            <option value="day">{t('age_day')}</option>
+          </select>
+        </label>
+      </fieldset>
+      <div role="group" aria-label={t('bulk_actions')} class="actions">
+        <button
+          type="button"
+          disabled={selected.size === 0}
+          onClick={() => void bulk({ status: 'closed', closed_reason: 'duplicate' })}
+        >
+          {t('bulk_duplicate')}
+        </button>
+        <button type="button" disabled={selected.size === 0} onClick={() => void bulk({ status: 'in_progress' })}>
+          {t('bulk_in_progress')}
+        </button>
+      </div>
+      {notice && <p role="status">{notice}</p>}
+      <ErrorNote error={error ?? actionError} />
+      {data === null ? (
+        <p>{t('loading')}</p>
+      ) : (
+        <>
+          <p aria-live="polite">{t('queue_count', { count: shown.length })}</p>
+          {shown.length === 0 ? (
+            <p>{t('queue_empty')}</p>
+          ) : (
+            <ul class="cards" aria-label={t('queue_heading')}>
+              {shown.map((r) => (
+                <li key={r.id} class={`card need-${r.type_of_need}`}>
+                  <input
+                    type="checkbox"
+                    aria-label={t('select_request', { label: label(r) })}
+                    checked={selected.has(r.id)}
+                    onChange={() => toggle(r.id)}
+                  />
+                  <div>
+                    <Link href={`/requests/${r.id}`} label={t('open_request', { label: label(r) })}>
+                      <strong>{needLabel(r.type_of_need)}</strong>
+                    </Link>{' '}
+                    <span class={`badge status-${r.status}`}>{statusLabel(r.status)}</span>{' '}
+                    {r.planning && <span class="badge">{planningLabel(r.planning.state)}</span>}
+                    <p>{r.description}</p>
+                    <p class="meta">{formatAge(r.created_at, now)}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+interface RequestPageData {
+  request: HelpRequestView;
+  plan: WorkflowOutput | null;
+  tasks: Task[];
+  history: { id: string; action: string; entity: string; created_at: string; after: Record<string, unknown> | null }[];
+}
+
+async function loadRequestPage(id: string): Promise<RequestPageData> {
+  const [request, plan, tasks, history] = await Promise.all([
+    api<HelpRequestView>('GET', `/requests/${id}`),
+    api<WorkflowOutput>('GET', `/workflow-outputs/${id}`).catch((e: unknown) => {
+      if (e instanceof ApiError && e.status === 404) return null;
+      throw e;
+    }),
+    api<{ items: Task[] }>('GET', `/tasks?request_id=${id}&limit=50`).then((p) => p.items),
+    api<{ items: RequestPageData['history'] }>('GET', `/requests/${id}/history?limit=50`).then((p) => p.items),
+  ]);
+  return { request, plan, tasks, history };
+}
+
+export function RequestPage({ id }: { id: string }) {
+  const [revision, setRevision] = useState(0);
+  const [actionError, setActionError] = useState<unknown>(null);
+  const { data, error } = useLive<RequestPageData>(
+    (onData, onError) => poll(() => loadRequestPage(id), onData, onError),
+    [id, revision],
+  );
+  const act = async (action: () => Promise<unknown>) => {
+    setActionError(null);
+    try {
+      await action();
+      setRevision((r) => r + 1);
+    } catch (e) {
+      setActionError(e);
+    }
+  };
+  if (!data) return error ? <ErrorNote error={error} /> : <p>{t('loading')}</p>;
+  const { request, plan, tasks, history } = data;
+  const matches = request.potential_matches?.responders ?? [];
+  return (
+    <section aria-labelledby="request-heading">
+      <p>
+        <Link href="/">{t('back_to_queue')}</Link>
+      </p>
+      <h1 id="request-heading">{t('request_heading', { need: needLabel(request.type_of_need) })}</h1>
+      <dl class="facts">
+        <dt>{t('status')}</dt>
+        <dd>{statusLabel(request.status)}</dd>
+        <dt>{t('planning')}</dt>
+        <dd>{request.planning ? planningLabel(request.planning.state) : '—'}</dd>
+        <dt>{t('description')}</dt>
+        <dd>{request.description}</dd>
+        <dt>{t('location')}</dt>
+        <dd>
+          {request.location
+            ? `${formatNumber(request.location.lat, 4)}, ${formatNumber(request.location.lng, 4)}`
+            : '—'}
+        </dd>
+        <dt>{t('created')}</dt>
+        <dd>{formatDate(request.created_at)}</dd>
+      </dl>
+      <ErrorNote error={actionError} />
+      <h2>{t('plan_heading')}</h2>
+      {plan === null ? (
+        <p>{t('plan_none')}</p>
+      ) : (
+        <>
+          <p>{plan.rationale}</p>
+          <ol class="cards">
+            {plan.tasks.map((task, index) => (
+              <PlanTask
+                key={task.id}
+                n={index + 1}
+                requestId={request.id}
+                task={task}
+                real={tasks.find((real) => real.id === task.task_id) ?? null}
+                matches={matches}
+                act={act}
+              />
+            ))}
+          </ol>
+          {plan.resources.length > 0 && (
+            <>
+              <h3>{t('resources_heading')}</h3>
+              <ul>
+                {plan.resources.map((r) => (
+                  <li key={r.id}>
+                    {r.name} ({r.category}){r.distance_km !== null ? ` · ${formatNumber(r.distance_km, 1)} km` : ''} ·{' '}
+                    {t(`approval_${r.approval_status as WorkflowTask['approval_status']}`)}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      )}
+      <h2>{t('history_heading')}</h2>
+      <ol class="history">
+        {history.map((entry) => (
+          <li key={entry.id}>
+            {formatDate(entry.created_at)}: {entry.entity} {entry.action}
+            {entry.after && typeof entry.after.status === 'string' ? ` → ${entry.after.status}` : ''}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+type Match = NonNullable<HelpRequestView['potential_matches']>['responders'][number];
+
+function PlanTask(props: {
+  n: number;
+  requestId: string;
+  task: WorkflowTask;
+  real: Task | null;
+  matches: Match[];
+  act: (action: () => Promise<unknown>) => Promise<void>;
+}) {
+  const { n, requestId, task, real, matches, act } = props;
+  const eligible = matches.filter((m) => task.role_required === 'volunteer' || m.role === 'responder');
+  const [assignee, setAssignee] = useState<string>(task.suggested_assignee_id ?? eligible[0]?.id ?? '');
+  const heading = t('suggested_task', { n });
+  const base = `/workflow-outputs/${requestId}/tasks/${task.id}`;
+  const assignedName = real?.assigned_to
+    ? (matches.find((m) => m.id === real.assigned_to)?.display_name ?? real.assigned_to)
+    : null;
+  return (
+    <li class="card" aria-label={heading}>
+      <div>
+        <h3>{heading}</h3>
+        <p>{task.instructions}</p>
+        <p class="meta">
+          {t('priority', { n: task.priority })} · {t('role_required', { role: t(`role_${task.role_required}`) })} ·{' '}
+          {t(`approval_${task.approval_status}`)}
+        </p>
+        {task.task_id === null && task.approval_status !== 'approved' && (
+          <div class="actions">
+            <button type="button" onClick={() => void act(() => api('PATCH', base, { approval_status: 'approved' }))}>
+              {t('approve')}
+            </button>
+            {task.approval_status !== 'rejected' && (
+              <button type="button" onClick={() => void act(() => api('PATCH', base, { approval_status: 'rejected' }))}>
+                {t('reject')}
+              </button>
+            )}
+          </div>
+        )}
+        {task.task_id === null && task.approval_status === 'approved' && (
+          <button type="button" onClick={() => void act(() => api('POST', `${base}/create-task`, {}))}>
+            {t('create_task')}
+          </button>
+        )}
+        {real && (
+          <p>
+            {t('task_created')}: <span class="badge">{taskStatusLabel(real.status)}</span>
+            {assignedName && <> · {t('assigned_to', { name: assignedName })}</>}
+            {real.authorized && <> · {t('authorized')}</>}
+          </p>
+        )}
+        {real && real.status === 'pending' && !real.authorized && (
+          <button type="button" onClick={() => void act(() => api('PATCH', `/tasks/${real.id}/authorize`))}>
+            {t('authorize')}
+          </button>
+        )}
+        {real && real.status === 'pending' && (
+          <div class="actions">
+            {eligible.length === 0 ? (
+              <p>{t('no_matches')}</p>
+            ) : (
+              <>
+                <label class="field">
+                  {t('assign_to')}
+                  <select value={assignee} onChange={(e) => setAssignee(e.currentTarget.value)}>
+                    {eligible.map((m) => (
+                      <option key={m.id} value={m.id}>
+                        {t('km_away', { name: m.display_name, distance: formatNumber(m.distance_km, 1) })}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <button
+                  type="button"
+                  disabled={!assignee || real.assigned_to === assignee}
+                  onClick={() => void act(() => api('PATCH', `/tasks/${real.id}/assign`, { user_id: assignee }))}
+                >
+                  {t('assign')}
+                </button>
+              </>
+            )}
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function TaskBoard() {
+  const disasters = useDisasters();
+  const { data, error } = useLive<Task[]>(
+    (onData, onError) =>
+      disasters.chosen
+        ? poll(() => listAll<Task>(`/tasks?disaster_id=${disasters.chosen}`, 1000), onData, onError)
+        : () => undefined,
+    [disasters.chosen],
+  );
+  return (
+    <section aria-labelledby="board-heading">
+      <h1 id="board-heading">{t('tasks_board_heading')}</h1>
+      <DisasterPicker {...disasters} />
+      <ErrorNote error={error} />
+      <div class="board">
+        {TASK_STATUSES.map((status) => {
+          const column = (data ?? []).filter((task) => task.status === status);
+          return (
+            <section key={status} aria-label={taskStatusLabel(status)} class="column">
+              <h2>
+                {taskStatusLabel(status)} ({formatNumber(column.length)})
+              </h2>
+              <ul>
+                {column.map((task) => (
+                  <li key={task.id} class="card">
+                    {task.request_id ? (
+                      <Link href={`/requests/${task.request_id}`}>{task.instructions}</Link>
+                    ) : (
+                      task.instructions
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
+    </section>
+  );
+}

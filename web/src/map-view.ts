@@ -1,0 +1,132 @@
+// The map itself, in its own chunk (loaded when a map first shows): Leaflet drawing on one
+// canvas, points clustered by supercluster, so 10,000 points cost a few hundred circles per
+// frame. Works with no base map at all (no network); OpenStreetMap tiles when chosen.
+import L from 'leaflet';
+import leafletCss from 'leaflet/dist/leaflet.css';
+import Supercluster, { type ClusterProperties } from 'supercluster';
+
+export interface PointProperties {
+  kind: 'request' | 'task' | 'resource';
+  /** The colour group: a need, a task status or a resource status. */
+  group: string;
+  label: string;
+  href?: string;
+}
+
+export type PointFeature = GeoJSON.Feature<GeoJSON.Point, PointProperties>;
+
+export const COLOURS: Record<string, string> = {
+  rescue: '#b00020',
+  medical: '#c2185b',
+  evacuation: '#e65100',
+  water: '#0277bd',
+  food: '#2e7d32',
+  shelter: '#6a1b9a',
+  sanitation: '#00695c',
+  other: '#455a64',
+  pending: '#795548',
+  on_route: '#f9a825',
+  completed: '#1b5e20',
+  available: '#1565c0',
+};
+
+let styled = false;
+function injectLeafletCss(): void {
+  if (styled) return;
+  const style = document.createElement('style');
+  style.textContent = leafletCss;
+  document.head.append(style);
+  styled = true;
+}
+
+export interface MapView {
+  setPoints(points: PointFeature[]): void;
+  setBaseMap(kind: 'none' | 'osm'): void;
+  destroy(): void;
+  map: L.Map;
+}
+
+export function mountMap(
+  element: HTMLElement,
+  center: { lat: number; lng: number },
+  onOpen: (href: string) => void,
+): MapView {
+  injectLeafletCss();
+  const renderer = L.canvas({ padding: 0.2 });
+  const map = L.map(element, { preferCanvas: true, renderer, zoomControl: true, keyboard: true }).setView(
+    [center.lat, center.lng],
+    12,
+  );
+  let tiles: L.TileLayer | null = null;
+  const layer = L.layerGroup().addTo(map);
+  let index = new Supercluster<PointProperties>({ radius: 60, maxZoom: 17 });
+
+  const draw = () => {
+    layer.clearLayers();
+    const bounds = map.getBounds();
+    const clusters = index.getClusters(
+      [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()],
+      Math.round(map.getZoom()),
+    );
+    for (const feature of clusters) {
+      const [lng, lat] = feature.geometry.coordinates as [number, number];
+      const properties = feature.properties as PointProperties | ClusterProperties;
+      if ('cluster' in properties && properties.cluster) {
+        const count = properties.point_count;
+        const marker = L.circleMarker([lat, lng], {
+          renderer,
+          radius: 10 + Math.min(20, Math.log2(count) * 3),
+          color: '#0b3d91',
+          fillColor: '#4f83cc',
+          fillOpacity: 0.7,
+          weight: 2,
+        }).bindTooltip(String(properties.point_count_abbreviated), {
+          permanent: true,
+          direction: 'center',
+          className: 'cluster-label',
+        });
+        marker.on('click', () => {
+          const zoom = index.getClusterExpansionZoom(properties.cluster_id);
+          map.setView([lat, lng], Math.min(zoom, 18));
+        });
+        layer.addLayer(marker);
+      } else {
+        const point = properties as PointProperties;
+        const marker = L.circleMarker([lat, lng], {
+          renderer,
+          radius: point.kind === 'task' ? 6 : 8,
+          color: point.kind === 'resource' ? '#0d47a1' : '#212121',
+          weight: point.kind === 'task' ? 3 : 1,
+          fillColor: COLOURS[point.group] ?? '#607d8b',
+          fillOpacity: 0.9,
+        }).bindTooltip(point.label);
+        if (point.href) marker.on('click', () => onOpen(point.href!));
+        layer.addLayer(marker);
+      }
+    }
+  };
+  map.on('moveend', draw);
+
+  return {
+    map,
+    setPoints(points) {
+      index = new Supercluster<PointProperties>({ radius: 60, maxZoom: 17 });
+      index.load(points);
+      draw();
+    },
+    setBaseMap(kind) {
+      if (kind === 'osm' && !tiles) {
+        tiles = L.tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
+          maxZoom: 19,
+          attribution: '&copy; OpenStreetMap contributors',
+        }).addTo(map);
+      } else if (kind === 'none' && tiles) {
+        tiles.remove();
+        tiles = null;
+      }
+    },
+    destroy() {
+      map.remove();
+    },
+  };
+}
