@@ -12,6 +12,7 @@ import { figure, percentile, round, type Figure } from './figures.js';
 import { runLoad, type HttpCall } from './load.js';
 import { memoryOf, type Session } from './session.js';
 import { overheadScenarios, type OverheadScenario } from './scenarios.js';
+import { LOCAL_TWILIO_AUTH_TOKEN } from '../src/config.js';
 
 export interface OverheadOptions {
   concurrency: number;
@@ -69,6 +70,9 @@ async function startPlainServers(session: Session): Promise<{ transport: Transpo
       RATE_LIMIT_SCALE: '100000',
       FUNCTIONS_EMULATOR: '',
       CHECK_RESPONSES: '',
+      // Outside the emulator a Twilio auth token must be configured. The scenarios sign Twilio's
+      // calls over the emulator's URL (PUBLIC_API_BASE_URL, as behind a proxy), whichever serves them.
+      TWILIO_AUTH_TOKEN: LOCAL_TWILIO_AUTH_TOKEN,
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

@@ -409,7 +409,7 @@ export const costScenarios: Record<string, CostScenario> = {
     },
     arrange: async () => {
       const [number] = await knownNumbers(1);
-      const url = `${process.env.API_BASE_URL ?? ''}/channels/twilio/inbound`;
+      const url = `${process.env.PUBLIC_API_BASE_URL ?? ''}/channels/twilio/inbound`;
       const { form, signature } = twilioStatusMessage(url, number!);
       return {
         method: 'POST',

@@ -239,10 +239,27 @@ export async function listVolunteers(caller: Caller, disasterId: string, query: 
   };
 }
 
+/**
+ * A transaction on one disaster that may issue a CAP message (cap.ts creates message n with
+ * create()). In Firestore a concurrent change of the same disaster waits on its lock and reads
+ * the new state; a store without isolation (the local emulator) lets both run and fails the
+ * second commit with ALREADY_EXISTS instead: that change runs again, on the new state (a 409, a
+ * no-op, or message n + 1), rather than answering 500.
+ */
+async function inCapTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db().runTransaction(work);
+    } catch (error) {
+      if (!isAlreadyExists(error) || attempt >= 3) throw error;
+    }
+  }
+}
+
 /** Suggested → confirmed; 409 on a confirmed disaster. */
 export async function approve(caller: Caller, disasterId: string): Promise<Disaster> {
   const ref = collections.disasters.doc(disasterId);
-  const approved = await db().runTransaction(async (tx) => {
+  const approved = await inCapTransaction(async (tx) => {
     const disaster = await collections.disasters.require(disasterId, 'Disaster', tx);
     disasterTransitions.assert(disaster.status, 'confirmed');
     const now = new Date().toISOString();
@@ -317,7 +334,7 @@ const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSO
  */
 export async function updateDisaster(caller: Caller, disasterId: string, patch: DisasterPatch): Promise<Disaster> {
   const ref = collections.disasters.doc(disasterId);
-  const { updated, changed } = await db().runTransaction(async (tx) => {
+  const { updated, changed } = await inCapTransaction(async (tx) => {
     const disaster = await collections.disasters.require(disasterId, 'Disaster', tx);
     if (disaster.status === 'closed') throw closedConflict(disasterId);
     const changed = EDITABLE_DISASTER_FIELDS.filter(
@@ -380,7 +397,7 @@ export async function closeDisaster(
   input: DisasterClose,
 ): Promise<{ disaster: Disaster; closed: boolean }> {
   const ref = collections.disasters.doc(disasterId);
-  const result = await db().runTransaction(async (tx) => {
+  const result = await inCapTransaction(async (tx) => {
     const disaster = await collections.disasters.require(disasterId, 'Disaster', tx);
     if (disaster.status === 'closed') return { disaster, closed: false };
     disasterTransitions.assert(disaster.status, 'closed');

@@ -131,26 +131,10 @@ export interface EndpointDefinition<
 }
 
 /** An endpoint with its types erased, as the router and the document generators see it. */
-export interface Endpoint {
-  method: Method;
-  path: string;
-  tag: string;
-  summary: string;
-  description?: string;
-  access: Access;
-  ownership?: string;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  response: z.ZodType | null;
-  status?: number;
-  errors?: readonly number[];
-  rateLimit?: RateLimitRule;
-  readLimit?: ReadLimitRule | null;
-  raw?: boolean;
-  produces?: readonly string[];
-  bodyFormat?: 'json' | 'form';
-  verify?: (request: SignedRequest) => Promise<void>;
+export type Endpoint = Omit<
+  EndpointDefinition<Access, z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, z.ZodType | null>,
+  'handler'
+> & {
   handler: (input: {
     caller: Caller | null;
     params: unknown;
@@ -159,7 +143,7 @@ export interface Endpoint {
     requestId: string;
     ip: string;
   }) => Promise<unknown>;
-}
+};
 
 export function defineEndpoint<
   A extends Access,

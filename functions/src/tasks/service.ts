@@ -271,6 +271,18 @@ function summary(task: Task): string {
   return `(priority ${task.priority}) ${text}`;
 }
 
+/** An in-app notification about `task` to one person: `what` followed by the task's summary. */
+function notifyAboutTask(
+  tx: Transaction,
+  userId: string,
+  task: Task,
+  kind: 'task_assigned' | 'task_authorized' | 'task_cancelled',
+  what: string,
+  now: string,
+): void {
+  notify(tx, userId, { kind, text: `${what} ${summary(task)}`, task_id: task.id, request_id: task.request_id }, now);
+}
+
 export async function assignTask(caller: Caller, taskId: string, userId: string): Promise<Task> {
   assertAdmin(caller, 'assign tasks');
   const updated = await db().runTransaction(async (tx) => {
@@ -304,24 +316,9 @@ export async function assignTask(caller: Caller, taskId: string, userId: string)
       historyEntry(caller.uid, 'assigned', previous, userId, now),
       previous === null ? 'assigned' : 'reassigned',
     );
-    notify(
-      tx,
-      userId,
-      {
-        kind: 'task_assigned',
-        text: `You have a new task ${summary(task)}`,
-        task_id: task.id,
-        request_id: task.request_id,
-      },
-      now,
-    );
+    notifyAboutTask(tx, userId, task, 'task_assigned', 'You have a new task', now);
     if (previous !== null) {
-      notify(
-        tx,
-        previous,
-        { kind: 'task_cancelled', text: `A task was reassigned to someone else ${summary(task)}`, task_id: task.id },
-        now,
-      );
+      notifyAboutTask(tx, previous, task, 'task_cancelled', 'A task was reassigned to someone else', now);
     }
     return next;
   });
@@ -345,17 +342,7 @@ export async function authorizeTask(caller: Caller, taskId: string): Promise<Tas
       historyEntry(caller.uid, 'authorized', null, caller.uid, now),
     );
     if (task.assigned_to !== null) {
-      notify(
-        tx,
-        task.assigned_to,
-        {
-          kind: 'task_authorized',
-          text: `Your task is authorized ${summary(task)}`,
-          task_id: task.id,
-          request_id: task.request_id,
-        },
-        now,
-      );
+      notifyAboutTask(tx, task.assigned_to, task, 'task_authorized', 'Your task is authorized', now);
     }
     return next;
   });
@@ -426,17 +413,7 @@ export async function changeTaskStatus(caller: Caller, taskId: string, to: TaskS
       releaseResources(now);
       follow(now);
       if (to === 'cancelled' && task.assigned_to !== null && task.assigned_to !== caller.uid) {
-        notify(
-          tx,
-          task.assigned_to,
-          {
-            kind: 'task_cancelled',
-            text: `Your task was cancelled ${summary(task)}`,
-            task_id: task.id,
-            request_id: task.request_id,
-          },
-          now,
-        );
+        notifyAboutTask(tx, task.assigned_to, task, 'task_cancelled', 'Your task was cancelled', now);
       }
       return next;
     });

@@ -5,6 +5,9 @@
 // leave every collection of the registry as it found it.
 import assert from 'node:assert/strict';
 import { parse as parseQueryString } from 'node:querystring';
+import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
+import { verifyTwilioSignature } from '../../src/channels/signature.js';
+import { LOCAL_TWILIO_AUTH_TOKEN } from '../../src/config.js';
 import { collections, internalCollections } from '../../src/data/collections.js';
 import { MAX_BODY_BYTES } from '../../src/http/body.js';
 import type { Endpoint } from '../../src/http/endpoint.js';
@@ -18,7 +21,10 @@ export interface HostileCase {
   params: Record<string, string>;
   /** The raw query string, without "?". */
   query: string;
-  /** The raw body text, sent with Content-Type: application/json (never for GET). */
+  /**
+   * The raw body text (never for GET): sent as it is with Content-Type: application/json, or, to an
+   * endpoint that takes a form, turned into one by `wireBody`.
+   */
   bodyText?: string;
   token?: string;
   /** What made it, for failure messages. */
@@ -31,11 +37,48 @@ function present(value: unknown): boolean {
   return value !== undefined && !(typeof value === 'object' && value !== null && Object.keys(value).length === 0);
 }
 
+/**
+ * What goes on the wire. A form endpoint (a webhook) gets the generated JSON object as form fields
+ * (each value as text, objects as JSON text), any other generated text as it is; both signed as
+ * the webhook's sender would sign them, so that the cases reach validation (signatures have tests
+ * of their own in sms-inbound and outbound).
+ */
+export function wireBody(c: HostileCase): { text: string; contentType: string } | undefined {
+  if (c.endpoint.method === 'get' || c.bodyText === undefined) return undefined;
+  if (c.endpoint.bodyFormat !== 'form') return { text: c.bodyText, contentType: 'application/json' };
+  let text = c.bodyText;
+  try {
+    const value: unknown = JSON.parse(c.bodyText);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      text = new URLSearchParams(
+        Object.entries(value).map(([k, v]): [string, string] => [
+          k,
+          typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v),
+        ]),
+      ).toString();
+    }
+  } catch {
+    // Not JSON, or nested too deep to write back as text: sent as it is.
+  }
+  return { text, contentType: 'application/x-www-form-urlencoded' };
+}
+
+/** The form fields as the router reads them, or why it refuses them. */
+function formFields(text: string): Record<string, string> | 'duplicate' {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(text)) {
+    if (Object.hasOwn(fields, name)) return 'duplicate';
+    fields[name] = value;
+  }
+  return fields;
+}
+
 /** What the router will decide about this input, computed from the declared schemas. */
 export function oracle(c: HostileCase): Verdict {
   const { endpoint } = c;
-  const hasBody = endpoint.method !== 'get' && c.bodyText !== undefined && c.bodyText !== '';
-  if (hasBody && Buffer.byteLength(c.bodyText!, 'utf8') > MAX_BODY_BYTES)
+  const wire = wireBody(c);
+  const hasBody = wire !== undefined && wire.text !== '';
+  if (hasBody && Buffer.byteLength(wire.text, 'utf8') > MAX_BODY_BYTES)
     return { valid: false, status: 413, why: 'body too large' };
   const why: string[] = [];
   const params = paramsSchemaOf(endpoint);
@@ -45,9 +88,13 @@ export function oracle(c: HostileCase): Verdict {
   delete query.__proto__;
   if (endpoint.query ? !endpoint.query.safeParse(query).success : present(query)) why.push('query');
   let body: unknown;
-  if (hasBody) {
+  if (hasBody && endpoint.bodyFormat === 'form') {
+    const fields = formFields(wire.text);
+    if (fields === 'duplicate') return { valid: false, status: 400, why: 'a form field twice' };
+    body = fields;
+  } else if (hasBody) {
     try {
-      body = JSON.parse(c.bodyText!);
+      body = JSON.parse(wire.text);
     } catch {
       return { valid: false, status: 400, why: 'malformed JSON' };
     }
@@ -79,12 +126,22 @@ function urlOf(c: HostileCase): string {
 export async function send(c: HostileCase): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (c.token) headers.authorization = `Bearer ${c.token}`;
-  const withBody = c.endpoint.method !== 'get' && c.bodyText !== undefined;
-  if (withBody) headers['content-type'] = 'application/json';
+  const wire = wireBody(c);
+  if (wire) headers['content-type'] = wire.contentType;
+  if (c.endpoint.verify) {
+    // Every endpoint that verifies its caller today is a Twilio webhook.
+    assert.equal(c.endpoint.verify, verifyTwilioSignature, `${c.endpoint.path}: unknown verify`);
+    const fields = wire ? formFields(wire.text) : {};
+    headers['x-twilio-signature'] = getExpectedTwilioSignature(
+      LOCAL_TWILIO_AUTH_TOKEN,
+      urlOf(c),
+      fields === 'duplicate' ? {} : fields,
+    );
+  }
   const response = await fetch(urlOf(c), {
     method: c.endpoint.method.toUpperCase(),
     headers,
-    body: withBody ? c.bodyText : undefined,
+    body: wire?.text,
   });
   return {
     status: response.status,
@@ -153,6 +210,7 @@ function describeCase(c: HostileCase): string {
  */
 export function platformRejected(c: HostileCase): boolean {
   if (c.endpoint.method === 'get' || c.bodyText === undefined || c.bodyText.trim() === '') return false;
+  if (c.endpoint.bodyFormat === 'form') return false;
   try {
     JSON.parse(c.bodyText);
   } catch {
