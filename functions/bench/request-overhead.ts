@@ -52,7 +52,7 @@ class MemorySampler {
 }
 
 /** Where the two sides are served: their base URLs. */
-interface Transport {
+export interface Transport {
   name: string;
   /** Appended to the metric names; the Functions emulator is the main figure. */
   suffix: string;
@@ -60,10 +60,16 @@ interface Transport {
   baseline: string;
 }
 
-/** Starts bench/plain-server.ts with the stack's environment; its log lines are discarded. */
-async function startPlainServers(session: Session): Promise<{ transport: Transport; child: ChildProcess }> {
+/**
+ * Starts bench/plain-server.ts with the stack's environment; its log lines are discarded.
+ * `nodeOptions` go to its Node (e.g. a heap limit).
+ */
+export async function startPlainServers(
+  session: Session,
+  nodeOptions: readonly string[] = [],
+): Promise<{ transport: Transport; child: ChildProcess }> {
   const child = fork(join(__dirname, 'plain-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...nodeOptions],
     env: {
       ...process.env,
       ...session.stack.env,

@@ -1,6 +1,6 @@
 // The baseline of the request-overhead benchmark (bench/request-overhead.ts, figure 2): a bare
 // Express app that verifies the same ID token with the Admin SDK and performs the same Firestore
-// operations as the API's endpoints, with none of the framework (no declarations, validation,
+// operations as the API's endpoints (audit records included), with none of the framework (no declarations, validation,
 // response checks, problem+json, logging, rate limits, converters). Served by the `benchBaseline`
 // function, which index.ts exports only under the Functions emulator, so it is
 // never deployed.
@@ -33,6 +33,38 @@ async function verify(req: Request, res: Response): Promise<Verified | null> {
     res.status(401).json({ error: 'unauthenticated' });
     return null;
   }
+}
+
+/** An audit record as audit/record.ts writes it with each change (a plain object here). */
+function auditRecord(
+  entity: string,
+  entityId: string,
+  action: string,
+  caller: Verified,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+  context: { disaster_id: unknown; request_id: unknown },
+  at: string,
+) {
+  const ref = db().collection('audit_log').doc();
+  const people = [before, after].flatMap((fields) =>
+    ['assigned_to', 'owner_id'].map((f) => fields?.[f]).filter((v): v is string => typeof v === 'string'),
+  );
+  const record = {
+    id: ref.id,
+    entity,
+    entity_id: entityId,
+    action,
+    actor_id: caller.uid,
+    actor_role: caller.role ?? null,
+    before,
+    after,
+    people_ids: [...new Set(people)],
+    disaster_id: context.disaster_id ?? null,
+    request_id: context.request_id ?? null,
+    created_at: at,
+  };
+  return { ref, record };
 }
 
 /** The same fixed-window counter operations as http/rate-limit.ts: one write, one read. */
@@ -190,7 +222,17 @@ export function buildBaselineApp(): express.Express {
       status_changed_at: at,
       sort_key: `${at}~${ref.id}`,
     };
-    await ref.create(request);
+    const audit = auditRecord(
+      'request',
+      ref.id,
+      'created',
+      caller,
+      null,
+      { status: 'open', duplicate_of: request.duplicate_of },
+      { disaster_id: body.disaster_id, request_id: ref.id },
+      at,
+    );
+    await db().batch().create(ref, request).create(audit.ref, audit.record).commit();
     json(res, 201, request);
   });
 
@@ -221,6 +263,17 @@ export function buildBaselineApp(): express.Express {
         updated_at: Timestamp.fromDate(new Date(at)),
         history: FieldValue.arrayUnion(entry),
       });
+      const audit = auditRecord(
+        'task',
+        req.params.id,
+        'status_changed',
+        caller,
+        { status: from },
+        { status: to },
+        { disaster_id: task.disaster_id, request_id: task.request_id },
+        at,
+      );
+      tx.create(audit.ref, audit.record);
       return { ...plain(task), status: to, updated_at: at };
     });
     if (result === null) return json(res, 404, { error: 'not_found' });

@@ -108,15 +108,22 @@ async function identify(message: TwilioInbound, read: (fallback: Language) => Re
 }
 
 export async function receiveMessage(message: TwilioInbound): Promise<string> {
+  // Independent reads side by side: Twilio waits for the reply, and each is a round trip.
   const claim = collections.inboundMessages.doc(message.MessageSid);
-  if ((await claim.get()).exists) {
+  const [claimed, identified] = await Promise.all([
+    claim.get(),
+    identify(message, (fallback) => readMessage(message.Body, fallback)),
+  ]);
+  if (claimed.exists) {
     logs.inboundDuplicate(message.MessageSid);
     return twiml(null);
   }
-  const { channel, number, contact, reading } = await identify(message, (fallback) =>
-    readMessage(message.Body, fallback),
-  );
-  if ((await overLimit(INBOUND_GLOBAL, 'all')) || (await overLimit(INBOUND_PER_NUMBER, number))) {
+  const { channel, number, contact, reading } = identified;
+  const [limits, stored] = await Promise.all([
+    Promise.all([overLimit(INBOUND_GLOBAL, 'all'), overLimit(INBOUND_PER_NUMBER, number)]),
+    contact ? collections.users.get(contact.uid) : undefined,
+  ]);
+  if (limits.includes(true)) {
     logs.inboundDropped(maskNumber(number), 'rate_limited');
     return twiml(null);
   }
@@ -125,7 +132,6 @@ export async function receiveMessage(message: TwilioInbound): Promise<string> {
     return twiml(null);
   }
   const user = contact ? { uid: contact.uid, role: null } : await phoneUser(number);
-  const stored = contact ? await collections.users.get(contact.uid) : undefined;
   const role = stored?.role ?? user.role ?? 'affected_individual';
   const sender: Sender = {
     number,
