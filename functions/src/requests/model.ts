@@ -131,19 +131,24 @@ const timesAndState = {
   status_changed_at: isoDateTime,
 };
 
+/** What staff and the requester both see (they differ in how nearby help is shown). */
+const wholeRequest = {
+  ...timesAndState,
+  description: helpRequestSchema.shape.description,
+  location: locationSchema,
+  owner_id: idSchema,
+  duplicate_of: helpRequestSchema.shape.duplicate_of,
+  planning: publicPlanningSchema,
+  channel: requestChannelSchema,
+  location_text: locationTextSchema,
+};
+
 /** Admins and responders: everything (planning errors as codes). */
 export const staffRequestViewSchema = z
   .object({
     view: z.literal('staff'),
-    ...timesAndState,
-    description: helpRequestSchema.shape.description,
-    location: locationSchema,
-    owner_id: idSchema,
-    duplicate_of: helpRequestSchema.shape.duplicate_of,
-    planning: publicPlanningSchema,
+    ...wholeRequest,
     potential_matches: potentialMatchesSchema.nullable(),
-    channel: requestChannelSchema,
-    location_text: locationTextSchema,
   })
   .describe('A help request as admins and responders see it.');
 
@@ -151,15 +156,8 @@ export const staffRequestViewSchema = z
 export const ownerRequestViewSchema = z
   .object({
     view: z.literal('owner'),
-    ...timesAndState,
-    description: helpRequestSchema.shape.description,
-    location: locationSchema,
-    owner_id: idSchema,
-    duplicate_of: helpRequestSchema.shape.duplicate_of,
-    planning: publicPlanningSchema,
+    ...wholeRequest,
     match_summary: matchSummarySchema.nullable(),
-    channel: requestChannelSchema,
-    location_text: locationTextSchema,
   })
   .describe('A help request as the person who raised it sees it.');
 

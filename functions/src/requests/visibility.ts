@@ -129,33 +129,22 @@ export function toRequestView(request: HelpRequest, audience: RequestAudience): 
     updated_at: request.updated_at,
     status_changed_at: request.status_changed_at,
   };
+  // What staff and the requester both see; they differ in how nearby help is shown.
+  const whole = () => ({
+    ...common,
+    description: request.description,
+    location: request.location,
+    owner_id: request.owner_id,
+    duplicate_of: request.duplicate_of,
+    planning: publicPlanning(request.planning),
+    channel: request.channel,
+    location_text: request.location_text,
+  });
   switch (audience) {
     case 'staff':
-      return {
-        view: 'staff',
-        ...common,
-        description: request.description,
-        location: request.location,
-        owner_id: request.owner_id,
-        duplicate_of: request.duplicate_of,
-        planning: publicPlanning(request.planning),
-        potential_matches: request.potential_matches,
-        channel: request.channel,
-        location_text: request.location_text,
-      };
+      return { view: 'staff', ...whole(), potential_matches: request.potential_matches };
     case 'owner':
-      return {
-        view: 'owner',
-        ...common,
-        description: request.description,
-        location: request.location,
-        owner_id: request.owner_id,
-        duplicate_of: request.duplicate_of,
-        planning: publicPlanning(request.planning),
-        match_summary: matchSummary(request),
-        channel: request.channel,
-        location_text: request.location_text,
-      };
+      return { view: 'owner', ...whole(), match_summary: matchSummary(request) };
     case 'assignee':
       return { view: 'assignee', ...common, description: request.description, location: request.location };
     case 'area':
