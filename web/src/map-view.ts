@@ -39,6 +39,33 @@ function injectLeafletCss(): void {
   styled = true;
 }
 
+/**
+ * A cluster: a circle with its count drawn on the same canvas. (Permanent Leaflet tooltips were
+ * DOM elements re-created at every redraw, each forcing a layout: seconds per pan step at
+ * 10,000 points.)
+ */
+const ClusterMarker = L.CircleMarker.extend({
+  _updatePath(
+    this: L.CircleMarker & {
+      _renderer: { _ctx?: CanvasRenderingContext2D };
+      _point: L.Point;
+      _empty(): boolean;
+      options: { label: string };
+    },
+  ) {
+    (L.CircleMarker.prototype as unknown as { _updatePath(): void })._updatePath.call(this);
+    const ctx = this._renderer._ctx;
+    if (!ctx || this._empty()) return;
+    ctx.save();
+    ctx.fillStyle = '#ffffff';
+    ctx.font = 'bold 12px system-ui, sans-serif';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(this.options.label, this._point.x, this._point.y);
+    ctx.restore();
+  },
+}) as unknown as new (latlng: L.LatLngExpression, options: L.CircleMarkerOptions & { label: string }) => L.CircleMarker;
+
 export interface MapView {
   setPoints(points: PointFeature[]): void;
   setBaseMap(kind: 'none' | 'osm'): void;
@@ -73,17 +100,14 @@ export function mountMap(
       const properties = feature.properties as PointProperties | ClusterProperties;
       if ('cluster' in properties && properties.cluster) {
         const count = properties.point_count;
-        const marker = L.circleMarker([lat, lng], {
+        const marker = new ClusterMarker([lat, lng], {
           renderer,
           radius: 10 + Math.min(20, Math.log2(count) * 3),
           color: '#0b3d91',
           fillColor: '#4f83cc',
           fillOpacity: 0.7,
           weight: 2,
-        }).bindTooltip(String(properties.point_count_abbreviated), {
-          permanent: true,
-          direction: 'center',
-          className: 'cluster-label',
+          label: String(properties.point_count_abbreviated),
         });
         marker.on('click', () => {
           const zoom = index.getClusterExpansionZoom(properties.cluster_id);
