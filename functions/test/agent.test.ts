@@ -6,10 +6,10 @@ import type { GeminiSettings } from '../src/shared/gemini.js';
 import { GeminiStandIn } from './helpers/gemini-standin.js';
 import { collections, internalCollections } from '../src/data/collections.js';
 import type { Observation } from '../src/observations/model.js';
-import { geohashOf, geohashRanges } from '../src/shared/geo.js';
+import { geohashRanges } from '../src/shared/geo.js';
 import type { Location } from '../src/shared/schemas.js';
-import { call, expectProblem, expectStatus, registeredUser, uniqueId, type TestUser } from './helpers/api.js';
-import { confirmedDisaster, eventually, sleep } from './helpers/disasters.js';
+import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
+import { confirmedDisaster, eventually, observationValue, sleep } from './helpers/disasters.js';
 import { testDb } from './helpers/emulators.js';
 
 const HOUR = 3_600_000;
@@ -26,28 +26,9 @@ const config = {
   geminiPerHour: 120,
 };
 
-function observation(location: Location, overrides: Partial<Observation> = {}): Observation {
-  const created = overrides.created_at ?? new Date().toISOString();
-  return {
-    id: uniqueId('obs'),
-    type: 'flooding',
-    description: 'Water in the streets',
-    location,
-    geohash: geohashOf(location),
-    severity: 3,
-    disaster_id: null,
-    // A different reporter each by default: clusters need AGENT_MIN_REPORTERS of them.
-    reporter_id: uniqueId('reporter'),
-    day: created.slice(0, 10),
-    created_at: created,
-    updated_at: created,
-    ...overrides,
-  };
-}
-
 /** An observation written through the data layer (the trigger relay sees it too). */
 async function stored(location: Location, overrides: Partial<Observation> = {}): Promise<Observation> {
-  const value = observation(location, overrides);
+  const value = observationValue(location, overrides);
   await collections.observations.doc(value.id).set(value);
   return value;
 }
@@ -67,32 +48,32 @@ describe('agent-suggested disasters', () => {
     const here = { lat: 5, lng: 5 };
 
     it('groups observations that are all within 10 km of each other and within 24 hours', () => {
-      const seed = observation(here);
-      const near = observation(north(here, 4));
-      const nearer = observation(north(here, 2));
-      const tooFar = observation(north(here, 12));
-      const tooOld = observation(north(here, 1), { created_at: new Date(Date.now() - 25 * HOUR).toISOString() });
+      const seed = observationValue(here);
+      const near = observationValue(north(here, 4));
+      const nearer = observationValue(north(here, 2));
+      const tooFar = observationValue(north(here, 12));
+      const tooOld = observationValue(north(here, 1), { created_at: new Date(Date.now() - 25 * HOUR).toISOString() });
       const members = clusterAround(seed, [seed, near, nearer, tooFar, tooOld], config);
       assert.deepEqual(new Set(members.map((o) => o.id)), new Set([seed.id, near.id, nearer.id]));
     });
 
     it('keeps every pair within the radius, not just each member to the seed', () => {
-      const seed = observation(here);
-      const south = observation(north(here, -8));
-      const northOne = observation(north(here, 8));
+      const seed = observationValue(here);
+      const south = observationValue(north(here, -8));
+      const northOne = observationValue(north(here, 8));
       const members = clusterAround(seed, [seed, south, northOne], config);
       assert.equal(members.length, 2, '16 km apart: they cannot both join');
     });
 
     it('proposes the most reported specific type, and describes the cluster deterministically', () => {
       const members = [
-        observation(here, { type: 'damage', severity: 2 }),
-        observation(north(here, 1), { type: 'flooding', severity: 4 }),
-        observation(north(here, 2), { type: 'flooding', severity: 3 }),
-        observation(north(here, 3), { type: 'fire', severity: 1 }),
+        observationValue(here, { type: 'damage', severity: 2 }),
+        observationValue(north(here, 1), { type: 'flooding', severity: 4 }),
+        observationValue(north(here, 2), { type: 'flooding', severity: 3 }),
+        observationValue(north(here, 3), { type: 'fire', severity: 1 }),
       ];
       assert.equal(proposedType(members), 'flood');
-      assert.equal(proposedType([observation(here, { type: 'damage' })]), 'other');
+      assert.equal(proposedType([observationValue(here, { type: 'damage' })]), 'other');
       const described = describeCluster(members);
       assert.equal(described.type, 'flood');
       assert.equal(described.severity, 4);

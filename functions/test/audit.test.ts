@@ -7,12 +7,11 @@ import { processObservation } from '../src/agent/suggest.js';
 import { collections } from '../src/data/collections.js';
 import { allEndpoints } from '../src/endpoints.js';
 import type { Observation } from '../src/observations/model.js';
-import { geohashOf } from '../src/shared/geo.js';
 import type { Location } from '../src/shared/schemas.js';
 import { grantRole } from '../src/users/roles.js';
 import { verify } from './helpers/trust.js';
-import { call, expectProblem, expectStatus, registeredUser, uniqueId, type TestUser } from './helpers/api.js';
-import { disasterBody, suggestedDisaster } from './helpers/disasters.js';
+import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
+import { disasterBody, observationValue, suggestedDisaster } from './helpers/disasters.js';
 import { quietRequest } from './helpers/planning-fixtures.js';
 import {
   confirmedDisaster,
@@ -417,19 +416,7 @@ describe('audit trail', () => {
       const observations: Observation[] = [0, 2, 4].map((km, i) => {
         const location = { lat: centre.lat + km / 111.2, lng: centre.lng };
         const at = new Date(Date.now() - (3 - i) * 1000).toISOString();
-        return {
-          id: uniqueId('obs'),
-          type: 'flooding',
-          description: 'Water in the streets',
-          location,
-          geohash: geohashOf(location),
-          severity: 3,
-          disaster_id: null,
-          reporter_id: `reporter-${i}`,
-          day: at.slice(0, 10),
-          created_at: at,
-          updated_at: at,
-        };
+        return observationValue(location, { reporter_id: `reporter-${i}`, created_at: at });
       });
       for (const observation of observations) await collections.observations.doc(observation.id).set(observation);
       const outcome = await processObservation(observations[2]!.id);

@@ -1,6 +1,7 @@
 // Fixtures shared by the disaster, chat, observation and agent tests.
 import { collections } from '../../src/data/collections.js';
 import type { Disaster } from '../../src/disasters/model.js';
+import type { Observation } from '../../src/observations/model.js';
 import { geohashOf } from '../../src/shared/geo.js';
 import type { Location } from '../../src/shared/schemas.js';
 import { call, expectStatus, uniqueId, type TestUser } from './api.js';
@@ -20,6 +21,28 @@ export function disasterBody(overrides: Record<string, unknown> = {}): Record<st
 /** A confirmed disaster, created through the API by `admin`. */
 export async function confirmedDisaster(admin: TestUser, overrides: Record<string, unknown> = {}): Promise<any> {
   return expectStatus(await call('POST', '/disasters', { token: admin.token, body: disasterBody(overrides) }), 201);
+}
+
+/**
+ * An observation as POST /observations stores it, created now unless told; a different reporter
+ * each by default (agent clusters need AGENT_MIN_REPORTERS of them).
+ */
+export function observationValue(location: Location, overrides: Partial<Observation> = {}): Observation {
+  const created = overrides.created_at ?? new Date().toISOString();
+  return {
+    id: uniqueId('obs'),
+    type: 'flooding',
+    description: 'Water in the streets',
+    location,
+    geohash: geohashOf(location),
+    severity: 3,
+    disaster_id: null,
+    reporter_id: uniqueId('reporter'),
+    day: created.slice(0, 10),
+    created_at: created,
+    updated_at: created,
+    ...overrides,
+  };
 }
 
 /** A suggested disaster as the agent would write it, arranged through the data layer. */

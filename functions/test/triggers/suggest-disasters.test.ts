@@ -3,9 +3,9 @@ import { collections } from '../../src/data/collections.js';
 import { db } from '../../src/data/firestore.js';
 import { suggestDisasters } from '../../src/index.js';
 import type { Observation } from '../../src/observations/model.js';
-import { geohashOf } from '../../src/shared/geo.js';
 import type { Location } from '../../src/shared/schemas.js';
 import { uniqueId } from '../helpers/api.js';
+import { observationValue } from '../helpers/disasters.js';
 import { north, spot } from '../helpers/planning-fixtures.js';
 import {
   createdSnapshot,
@@ -18,21 +18,7 @@ import {
 
 /** An observation as POST /observations stores it; a different reporter each unless told. */
 async function storeObservation(location: Location, overrides: Partial<Observation> = {}): Promise<Observation> {
-  const created = new Date().toISOString();
-  const value: Observation = {
-    id: uniqueId('obs'),
-    type: 'flooding',
-    description: 'Water in the streets',
-    location,
-    geohash: geohashOf(location),
-    severity: 3,
-    disaster_id: null,
-    reporter_id: uniqueId('reporter'),
-    day: created.slice(0, 10),
-    created_at: created,
-    updated_at: created,
-    ...overrides,
-  };
+  const value = observationValue(location, overrides);
   await collections.observations.doc(value.id).create(value);
   return value;
 }
