@@ -83,8 +83,10 @@ async function main(): Promise<void> {
   if (args.includes('--help') || args.includes('-h')) usage();
   const seedWanted = !args.includes('--empty') && process.env.SEED !== '0';
 
-  console.log('[start] building functions (tsc -p tsconfig.build.json)');
-  const build = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+  // The same build as `npm run build` (and a deploy): type-check, then the bundle of dev/bundle.ts.
+  // Emitting per-file output instead left lib/ unlike what is deployed.
+  console.log('[start] building functions (npm run build: tsc --noEmit, then the bundle)');
+  const build = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', 'build'], {
     cwd: functionsDir,
     stdio: 'inherit',
   });

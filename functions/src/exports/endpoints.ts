@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { Streamed, defineEndpoint } from '../http/endpoint.js';
 import { requestExportQuery, resourceExportQuery, threeWExportQuery } from './model.js';
-import * as exports from './service.js';
+import * as exportService from './service.js';
 
 const TAG = 'exports';
 const STAFF = ['admin', 'responder'] as const;
@@ -15,7 +15,7 @@ const FILES = ['text/csv', 'application/geo+json', 'application/vnd.google-earth
 const EXPORT_READ_LIMIT = { bucket: 'exports', perUser: 20, perIp: 20, windowSeconds: 600 };
 const LIMIT = `Streams up to 25,000 rows (EXPORT_MAX_ROWS), newest first (X-Export-Rows gives the count); more is a 422 export_too_large before the first byte: split by created_from / created_before. personal_data=include adds free text and uids and is recorded in the audit trail. Columns and HXL hashtags: docs/interop.md.`;
 
-function file(stream: exports.ExportStream): Streamed {
+function file(stream: exportService.ExportStream): Streamed {
   return new Streamed(
     {
       'Content-Type': stream.contentType,
@@ -42,7 +42,7 @@ export const exportEndpoints = [
     produces: FILES,
     response: z.string(),
     errors: [404, 422],
-    handler: async ({ caller, query }) => file(await exports.exportRequests(caller, query)),
+    handler: async ({ caller, query }) => file(await exportService.exportRequests(caller, query)),
   }),
   defineEndpoint({
     method: 'get',
@@ -59,7 +59,7 @@ export const exportEndpoints = [
     produces: FILES,
     response: z.string(),
     errors: [422],
-    handler: async ({ caller, query }) => file(await exports.exportResources(caller, query)),
+    handler: async ({ caller, query }) => file(await exportService.exportResources(caller, query)),
   }),
   defineEndpoint({
     method: 'get',
@@ -76,6 +76,6 @@ export const exportEndpoints = [
     produces: ['text/csv'],
     response: z.string(),
     errors: [404, 422],
-    handler: async ({ caller, query }) => file(await exports.exportThreeW(caller, query)),
+    handler: async ({ caller, query }) => file(await exportService.exportThreeW(caller, query)),
   }),
 ];
