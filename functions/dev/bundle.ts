@@ -13,7 +13,7 @@
 // instance of each (one Admin app, one Firestore client; firebase-functions loads them itself at
 // import). @google/genai is loaded only when Gemini is called. config.ts ends up in both files:
 // it holds no state (defineSecret registers its parameter by name, once).
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 
@@ -140,6 +140,24 @@ async function main(): Promise<void> {
     external: [...(common.external ?? []), 'iconv-lite'],
     plugins: [jsonAsJsonParse, withoutZodLocales],
   });
+  for (const file of ['index.js', 'lazy.js']) asciiOnly(join(libDir, file));
+}
+
+/**
+ * One non-ASCII character anywhere makes V8 hold the whole source as a two-byte string, slower to
+ * decode and to scan: zod keeps a comment with an em dash inside an expression, the only one in
+ * 1.5 MB. esbuild escapes strings, templates and regular expressions (charset ascii), so comment
+ * lines are all that can hold one; each becomes '?' (one UTF-16 unit each: the source map holds).
+ */
+function asciiOnly(file: string): void {
+  const source = readFileSync(file, 'utf8');
+  const lines = source.split('\n').map((line, index) => {
+    if (/^[\t\x20-\x7e]*$/.test(line)) return line;
+    if (!line.trimStart().startsWith('//')) throw new Error(`${file}:${index + 1}: non-ASCII outside a comment`);
+    return line.replace(/[^\t\x20-\x7e]/g, '?');
+  });
+  const ascii = lines.join('\n');
+  if (ascii !== source) writeFileSync(file, ascii);
 }
 
 main().catch((error: unknown) => {

@@ -3,7 +3,7 @@
 // first request reads instead of the ~300 module files of the app, zod and Express.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allEndpoints } from '../src/endpoints.js';
 import { lazyFeatures } from '../src/routes.js';
@@ -62,6 +62,11 @@ describe('cold start of the built functions', function () {
       readdirSync(lib).filter((file) => file.endsWith('.js')),
       ['index.js', 'lazy.js'],
     );
+  });
+
+  it('is ASCII: one other character makes V8 read and scan the whole file as two-byte text', () => {
+    for (const file of ['index.js', 'lazy.js'])
+      assert.match(readFileSync(join(lib, file), 'latin1'), /^[\t\n\x20-\x7e]*$/, file);
   });
 
   it('answers the first GET /health of a fresh process', () => {
