@@ -108,7 +108,7 @@ export function signingSecretOf(
       reseal: current ? null : { stored: webhook.sealed_secret, sealed: seal(secret, webhook.id, keys) },
     };
   }
-  if (webhook.secret !== undefined)
+  if (typeof webhook.secret === 'string')
     return {
       secret: webhook.secret,
       reseal: { stored: webhook.secret, sealed: seal(webhook.secret, webhook.id, keys) },
