@@ -1,7 +1,7 @@
 // Configuration, read when first needed (never at import time), so tests and tools can set the
 // environment before the first call. Secrets come from `defineSecret` in production and from
 // functions/.secret.local under the emulator.
-import { defineSecret } from 'firebase-functions/params';
+import { defineSecret, type SecretParam } from 'firebase-functions/params';
 import type { GeminiSettings } from './shared/gemini.js';
 
 /** Gemini API key; when empty the deterministic planner and assistant are used. */
@@ -12,6 +12,19 @@ export const twilioAuthToken = defineSecret('TWILIO_AUTH_TOKEN');
 
 /** The local stack's Twilio auth token, used under the emulator when none is set. */
 export const LOCAL_TWILIO_AUTH_TOKEN = 'local-twilio-auth-token';
+
+/**
+ * The key-encryption key of the webhook signing secrets (webhooks/sealing.ts): base64 of 32 bytes
+ * (`openssl rand -base64 32`). During a rotation it holds the new key, then the old one, separated
+ * by a space: the first seals, each opens.
+ */
+export const webhookSealingKey = defineSecret('WEBHOOK_SEALING_KEY');
+
+/**
+ * The local stack's webhook sealing key (base64 of "local-webhook-sealing-key-000000"), used under
+ * the emulator when none is set. Public, so it protects nothing: never deployed.
+ */
+export const LOCAL_WEBHOOK_SEALING_KEY = 'bG9jYWwtd2ViaG9vay1zZWFsaW5nLWtleS0wMDAwMDA=';
 
 /**
  * The webhook delivery queue's back-off (index.ts hands it to Cloud Tasks; webhooks/deliver.ts
@@ -112,15 +125,22 @@ export const config = {
   outboundSmsPerNumberDailyLimit: (): number => positiveInteger('OUTBOUND_SMS_PER_NUMBER_DAILY_LIMIT') ?? 20,
 };
 
-/** The Twilio auth token: the secret in production; under the emulator the local default unless set. */
-export function configuredTwilioAuthToken(): string {
-  if (process.env.FUNCTIONS_EMULATOR === 'true') return process.env.TWILIO_AUTH_TOKEN || LOCAL_TWILIO_AUTH_TOKEN;
+/** A secret's value in production ('' when unset); under the emulator its variable, else the local default. */
+function secretOrLocalDefault(secret: SecretParam, localDefault: string): string {
+  if (process.env.FUNCTIONS_EMULATOR === 'true') return process.env[secret.name] || localDefault;
   try {
-    return twilioAuthToken.value();
+    return secret.value();
   } catch {
-    return process.env.TWILIO_AUTH_TOKEN ?? '';
+    return process.env[secret.name] ?? '';
   }
 }
+
+/** The Twilio auth token: the secret in production; under the emulator the local default unless set. */
+export const configuredTwilioAuthToken = (): string => secretOrLocalDefault(twilioAuthToken, LOCAL_TWILIO_AUTH_TOKEN);
+
+/** WEBHOOK_SEALING_KEY: the secret in production ('' when missing: sealing then refuses); locally the default unless set. */
+export const configuredWebhookSealingKey = (): string =>
+  secretOrLocalDefault(webhookSealingKey, LOCAL_WEBHOOK_SEALING_KEY);
 
 /** The agent's thresholds (agent/), read from the environment when first needed. */
 export interface AgentConfig {

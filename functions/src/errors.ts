@@ -102,3 +102,13 @@ export class ExportTooLargeError extends AppError {
     );
   }
 }
+
+/**
+ * The webhook sealing key is missing or malformed (webhooks/sealing.ts): a deployment fault. Nothing
+ * that needs it proceeds, so no signing secret is ever stored unsealed.
+ */
+export class SealingKeyUnavailableError extends UnavailableError {
+  constructor(readonly reason: string) {
+    super(`Webhook signing secrets cannot be sealed or opened: ${reason}. An operator must set it.`);
+  }
+}

@@ -5,7 +5,7 @@ import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
-import { geminiApiKey, twilioAuthToken, WEBHOOK_RETRY } from './config.js';
+import { geminiApiKey, twilioAuthToken, WEBHOOK_RETRY, webhookSealingKey } from './config.js';
 
 let app: Promise<Express> | undefined;
 
@@ -17,7 +17,8 @@ export const api = onRequest(
   {
     region: 'us-central1',
     // TWILIO_AUTH_TOKEN: the signatures of Twilio's webhooks (POST /channels/twilio/status).
-    secrets: [geminiApiKey, twilioAuthToken],
+    // WEBHOOK_SEALING_KEY: seals the signing secret of each new webhook subscriber.
+    secrets: [geminiApiKey, twilioAuthToken, webhookSealingKey],
     memory: '512MiB',
     timeoutSeconds: 60,
     concurrency: 80,
@@ -140,6 +141,8 @@ export const deliverWebhook = onTaskDispatched(
     rateLimits: { maxConcurrentDispatches: 20, maxDispatchesPerSecond: 20 },
     timeoutSeconds: 30,
     memory: '256MiB',
+    // Opens the subscriber's sealed signing secret.
+    secrets: [webhookSealingKey],
   },
   async (req) => {
     const data = req.data as { webhook_id?: unknown; delivery_id?: unknown } | null;

@@ -21,6 +21,10 @@ export const logs = {
   webhookDisabled(webhookId: string, failingSince: string): void {
     logger.warn('webhook disabled after a day of failures', { webhook_id: webhookId, failing_since: failingSince });
   },
+  /** A deployment fault: every webhook registration and delivery fails until the key is set. */
+  webhookSealingKeyUnavailable(reason: string): void {
+    logger.error('webhook sealing key unavailable', { reason });
+  },
   outboundDeviceRemoved(uid: string, deviceId: string): void {
     logger.info('push device removed: FCM reported its token invalid', { uid, device_id: deviceId });
   },

@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import { buildApp } from '../src/app.js';
 import { collections } from '../src/data/collections.js';
 import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
 import { confirmedDisaster } from './helpers/disasters.js';
 import { testDb } from './helpers/emulators.js';
+import { storeWebhook } from './helpers/webhooks.js';
 import { waitFor } from './helpers/planning-fixtures.js';
 
 /** The verification recipe of docs/interop.md ("Webhooks"), as a receiver would write it. */
@@ -125,9 +128,16 @@ describe('webhooks', () => {
     it('answers 201 with the secret once; GET, the list and the audit trail never show it again', async () => {
       const created = await subscribe(['disaster.confirmed']);
       assert.match(created.secret, /^whsec_[A-Za-z0-9+/]{43}=$/);
-      const stored = (await collections.webhooks.doc(created.id).get()).data();
-      assert.equal(stored?.secret, created.secret, 'kept so that deliveries can be signed');
+      // As stored, read with the Admin SDK: sealed, and nothing of the secret or of its key.
+      const stored = (await testDb().collection('webhooks').doc(created.id).get()).data();
       assert.equal(stored?.status, 'active');
+      assert.equal(stored?.secret, undefined);
+      assert.match(String(stored?.sealed_secret), /^v1\.[A-Za-z0-9_-]{8}\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{70,}$/);
+      const raw = JSON.stringify(stored);
+      const key = Buffer.from(created.secret.slice('whsec_'.length), 'base64');
+      for (const form of [created.secret.slice('whsec_'.length), key.toString('base64url'), key.toString('hex')]) {
+        for (let i = 0; i + 8 <= form.length; i++) assert.ok(!raw.includes(form.slice(i, i + 8)), form.slice(i, i + 8));
+      }
       const one = expectStatus(await call('GET', `/webhooks/${created.id}`, { token: admin.token }), 200);
       assert.equal(one.secret, undefined);
       assert.deepEqual(one.events, ['disaster.confirmed']);
@@ -174,6 +184,33 @@ describe('webhooks', () => {
         400,
       );
       assert.equal(await webhookCount(), before);
+    });
+
+    it('outside the emulator without WEBHOOK_SEALING_KEY: 503 problem, nothing stored (an in-process instance)', async () => {
+      const saved = {
+        FUNCTIONS_EMULATOR: process.env.FUNCTIONS_EMULATOR,
+        WEBHOOK_SEALING_KEY: process.env.WEBHOOK_SEALING_KEY,
+      };
+      for (const name of Object.keys(saved)) delete process.env[name];
+      const server = buildApp().listen(0, '127.0.0.1');
+      try {
+        await once(server, 'listening');
+        const before = await webhookCount();
+        const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ url: 'https://93.184.215.14/hooks', events: ['request.created'] }),
+        });
+        assert.equal(response.status, 503);
+        assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/);
+        const problem = (await response.json()) as { code: string; detail: string };
+        assert.equal(problem.code, 'unavailable');
+        assert.match(problem.detail, /WEBHOOK_SEALING_KEY is not set/);
+        assert.equal(await webhookCount(), before);
+      } finally {
+        server.close();
+        for (const [name, value] of Object.entries(saved)) if (value !== undefined) process.env[name] = value;
+      }
     });
 
     it('is for admins only', async () => {
@@ -241,6 +278,28 @@ describe('webhooks', () => {
       assert.equal(entry?.last_status_code, 200);
       assert.equal(entry?.event, 'request.created');
       assert.equal(entry?.body, undefined);
+    });
+
+    it('a subscriber stored before sealing (plain secret) still receives signed events; its secret is sealed then', async function () {
+      this.timeout(60_000);
+      const inbox = receiver.inbox();
+      const legacy = await storeWebhook(['disaster.confirmed'], { url: inbox.url }, { legacy: true });
+      inbox.secret = legacy.signingSecret;
+      const disaster = await confirmedDisaster(admin);
+      const event = await waitFor('the disaster.confirmed event', () =>
+        Promise.resolve(
+          inbox.processed.find((e) => e.type === 'disaster.confirmed' && e.data.disaster.id === disaster.id),
+        ),
+      );
+      assert.ok(
+        verifySignature(legacy.signingSecret, inbox.callsFor(event.id)[0]!.headers, inbox.callsFor(event.id)[0]!.body),
+      );
+      const stored = await waitFor('the secret sealed', async () => {
+        const data = (await testDb().collection('webhooks').doc(legacy.id).get()).data();
+        return data?.secret === null ? data : undefined;
+      });
+      assert.match(String(stored.sealed_secret), /^v1\./);
+      assert.ok(!JSON.stringify(stored).includes(legacy.signingSecret.slice('whsec_'.length)));
     });
 
     it('retries after a 500 with the same event id and body, which the receiver processes once', async function () {

@@ -201,7 +201,7 @@ export const collections = {
   phoneContacts: defineCollection('phone_contacts', phoneContactSchema),
   /** `inbound_messages/{MessageSid}`: one per SMS/WhatsApp message processed, claimed with create() (channels/inbound.ts). */
   inboundMessages: defineCollection('inbound_messages', inboundMessageSchema),
-  /** `webhooks/{id}`: outbound webhook subscribers, with their signing secrets (never returned). */
+  /** `webhooks/{id}`: outbound webhook subscribers, with their signing secrets sealed (webhooks/sealing.ts; never returned). */
   webhooks: defineCollection('webhooks', webhookSchema),
   /** `webhooks/{webhook_id}/deliveries/{event_id}`: the delivery log; `expires_at` carries a TTL policy. */
   webhookDeliveries: defineSubcollection('webhooks', 'deliveries', deliverySchema),

@@ -14,6 +14,7 @@ import { db } from '../data/firestore.js';
 import { logs } from '../logs.js';
 import { allowedAddresses, checkedLookup, refusedUrl } from './address.js';
 import { MAX_LOGGED_ATTEMPTS, RESPONSE_EXCERPT_LENGTH, type DeliveryAttempt, type Webhook } from './model.js';
+import { signingSecretOf, type SigningSecret } from './sealing.js';
 import { targetPolicy } from './service.js';
 import { signedHeaders } from './signature.js';
 
@@ -131,10 +132,13 @@ export async function runDelivery(
       .update(deliveryId, { status: 'cancelled', next_attempt_at: null, updated_at: at });
     return 'cancelled';
   }
+  // A secret that does not open (the key unset or replaced, the document altered) throws: the
+  // dispatch fails loudly and Cloud Tasks retries it, so a fixed key delivers what was queued.
+  const signing = signingSecretOf(webhook);
   const started = now();
   const result = await send(
     webhook.url,
-    signedHeaders(webhook.secret, delivery.id, delivery.body, new Date(started)),
+    signedHeaders(signing.secret, delivery.id, delivery.body, new Date(started)),
     delivery.body,
   );
   const attempt: DeliveryAttempt = {
@@ -143,18 +147,22 @@ export async function runDelivery(
     error: result.error,
     duration_ms: Math.max(0, now() - started),
   };
-  const outcome = await recordAttempt(webhookId, deliveryId, attempt, result, now());
+  const outcome = await recordAttempt(webhookId, deliveryId, attempt, result, now(), signing.reseal);
   logs.webhookAttempt(webhookId, deliveryId, result.status_code, outcome);
   return outcome;
 }
 
-/** The attempt on the delivery, and its consequences on the subscriber, in one transaction. */
+/**
+ * The attempt on the delivery, and its consequences on the subscriber, in one transaction; with
+ * them, a secret not sealed under the current key is stored sealed (`reseal`).
+ */
 async function recordAttempt(
   webhookId: string,
   deliveryId: string,
   attempt: DeliveryAttempt,
   result: AttemptResult,
   nowMs: number,
+  reseal: SigningSecret['reseal'],
 ): Promise<DeliveryOutcome> {
   const deliveries = collections.webhookDeliveries.of(webhookId);
   return db().runTransaction(async (tx) => {
@@ -162,6 +170,9 @@ async function recordAttempt(
       deliveries.get(deliveryId, tx),
       collections.webhooks.get(webhookId, tx),
     ]);
+    // Only over the value it was sealed from: a racing dispatch may have sealed it already.
+    if (webhook && reseal && (webhook.sealed_secret ?? webhook.secret) === reseal.stored)
+      collections.webhooks.updateIn(tx, webhookId, { sealed_secret: reseal.sealed, secret: null });
     // Settled meanwhile by a racing dispatch, or the subscriber removed: keep what is there.
     if (!delivery || delivery.status !== 'pending' || !webhook) return 'settled';
     const at = new Date(nowMs).toISOString();

@@ -26,6 +26,8 @@ export const webhookEndpoints = [
     body: newWebhookSchema,
     response: createdWebhookSchema,
     status: 201,
+    // 503: the key that seals signing secrets is not configured (nothing is stored then).
+    errors: [503],
     handler: ({ caller, body }) => webhooks.createWebhook(caller, body),
   }),
   defineEndpoint({

@@ -20,13 +20,19 @@ export const webhookStatusSchema = z.enum(WEBHOOK_STATUSES);
 /** Subscribers are admin configuration: a handful, so no paging beyond the usual page. */
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
-/** `webhooks/{id}`: one subscriber. `secret` is stored so deliveries can be signed, and never returned after creation. */
+/** `webhooks/{id}`: one subscriber. Its signing secret is stored sealed, and never returned after creation. */
 export const webhookSchema = z.object({
   id: idSchema,
   url: z.string().max(MAX_WEBHOOK_URL_LENGTH),
   events: z.array(webhookEventSchema).min(1),
   description: z.string(),
-  secret: z.string(),
+  /** The signing secret sealed (sealing.ts: `v1.<key id>.<iv>.<ciphertext>`); only a delivery opens it. */
+  sealed_secret: z.string().optional(),
+  /**
+   * A subscriber registered before sealing holds its plain secret here until its next delivery
+   * seals it; null then (not deleted: the embedded emulator ignores FieldValue.delete()).
+   */
+  secret: z.string().nullable().optional(),
   status: webhookStatusSchema,
   disabled_reason: z.enum(['admin', 'failing']).nullable(),
   /** Start of the current run of failed attempts (null after a success): 24 h of it disables the subscriber. */
@@ -40,7 +46,7 @@ export const webhookSchema = z.object({
 export type Webhook = z.infer<typeof webhookSchema>;
 
 export const webhookViewSchema = webhookSchema
-  .omit({ secret: true })
+  .omit({ sealed_secret: true, secret: true })
   .describe('A webhook subscriber (never its secret).');
 export type WebhookView = z.infer<typeof webhookViewSchema>;
 

@@ -1,5 +1,6 @@
 // Outbound webhook subscribers (admin only, see the declarations): registration with an SSRF
-// check of the target, the secret shown once, re-enabling, removal, and the delivery log.
+// check of the target, the secret shown once and stored sealed (sealing.ts), re-enabling,
+// removal, and the delivery log.
 // Deliveries themselves: events.ts (audit record -> one delivery per subscriber) and deliver.ts.
 import { recordAudit } from '../audit/record.js';
 import { config } from '../config.js';
@@ -18,13 +19,14 @@ import type {
   WebhookView,
   createdWebhookSchema,
 } from './model.js';
+import { seal } from './sealing.js';
 import { newSecret } from './signature.js';
 import type { z } from 'zod';
 
 export const targetPolicy = (): TargetPolicy => ({ allowLocal: config.webhookLocalReceivers() });
 
 export function toWebhookView(webhook: Webhook): WebhookView {
-  const { secret: _secret, ...view } = webhook;
+  const { sealed_secret: _sealed, secret: _legacy, ...view } = webhook;
   return view;
 }
 
@@ -53,12 +55,13 @@ export async function createWebhook(caller: Caller, input: NewWebhook): Promise<
   await checkTarget(input.url);
   const now = new Date().toISOString();
   const ref = collections.webhooks.ref().doc();
+  const secret = newSecret();
   const webhook: Webhook = {
     id: ref.id,
     url: input.url,
     events: input.events,
     description: input.description ?? '',
-    secret: newSecret(),
+    sealed_secret: seal(secret, ref.id),
     status: 'active',
     disabled_reason: null,
     failing_since: null,
@@ -83,7 +86,7 @@ export async function createWebhook(caller: Caller, input: NewWebhook): Promise<
     now,
   );
   await batch.commit();
-  return { ...toWebhookView(webhook), secret: webhook.secret };
+  return { ...toWebhookView(webhook), secret };
 }
 
 export async function listWebhooks(page: PageQuery): Promise<Page<WebhookView>> {

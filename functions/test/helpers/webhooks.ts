@@ -2,17 +2,32 @@
 // authorization matrix, the cost benchmark).
 import { collections } from '../../src/data/collections.js';
 import type { Delivery, Webhook, WebhookEvent } from '../../src/webhooks/model.js';
+import { LOCAL_WEBHOOK_SEALING_KEY } from '../../src/config.js';
+import { keyRing, seal } from '../../src/webhooks/sealing.js';
 import { newSecret } from '../../src/webhooks/signature.js';
 import { uniqueId } from './api.js';
 
-export async function storeWebhook(events: WebhookEvent[], overrides: Partial<Webhook> = {}): Promise<Webhook> {
+/** The keys the emulator-run functions seal with (config.ts): WEBHOOK_SEALING_KEY if set, else the local default. */
+const localKeys = () => keyRing(process.env.WEBHOOK_SEALING_KEY || LOCAL_WEBHOOK_SEALING_KEY);
+
+/**
+ * A subscriber stored as the service stores one, its secret sealed; `legacy`: as stored before
+ * sealing, the secret plain. Returned with its plain `signingSecret`, for checking signatures.
+ */
+export async function storeWebhook(
+  events: WebhookEvent[],
+  overrides: Partial<Webhook> = {},
+  { legacy = false } = {},
+): Promise<Webhook & { signingSecret: string }> {
   const now = new Date().toISOString();
+  const id = overrides.id ?? uniqueId('hook');
+  const signingSecret = newSecret();
   const webhook: Webhook = {
-    id: uniqueId('hook'),
+    id,
     url: 'https://hooks.example.org/disaster',
     events,
     description: '',
-    secret: newSecret(),
+    ...(legacy ? { secret: signingSecret } : { sealed_secret: seal(signingSecret, id, localKeys()) }),
     status: 'active',
     disabled_reason: null,
     failing_since: null,
@@ -24,7 +39,7 @@ export async function storeWebhook(events: WebhookEvent[], overrides: Partial<We
     ...overrides,
   };
   await collections.webhooks.doc(webhook.id).create(webhook);
-  return webhook;
+  return { ...webhook, signingSecret };
 }
 
 export async function storeDelivery(webhookId: string, overrides: Partial<Delivery> = {}): Promise<Delivery> {

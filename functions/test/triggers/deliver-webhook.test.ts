@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Request } from 'firebase-functions/v2/tasks';
+import { LOCAL_WEBHOOK_SEALING_KEY } from '../../src/config.js';
 import { collections } from '../../src/data/collections.js';
+import { SealingKeyUnavailableError } from '../../src/errors.js';
 import { deliverWebhook } from '../../src/index.js';
 import { backoffSeconds } from '../../src/webhooks/deliver.js';
+import { keyRing, unseal, UnsealError } from '../../src/webhooks/sealing.js';
 import { uniqueId } from '../helpers/api.js';
 import { emptyFirestore, rawDocument, writesDuring } from './harness.js';
 import { LocalServer, storeDelivery, storeWebhook } from './webhook-helpers.js';
@@ -27,6 +30,7 @@ describe('deliverWebhook (onTaskDispatched), run with a Cloud Tasks request', ()
   const receiver = new LocalServer();
   let receiverUrl: string;
   const previousEmulator = process.env.FUNCTIONS_EMULATOR;
+  const previousKey = process.env.WEBHOOK_SEALING_KEY;
 
   before(async () => {
     receiverUrl = `http://${await receiver.start()}/hooks`;
@@ -44,6 +48,8 @@ describe('deliverWebhook (onTaskDispatched), run with a Cloud Tasks request', ()
   afterEach(() => {
     if (previousEmulator === undefined) delete process.env.FUNCTIONS_EMULATOR;
     else process.env.FUNCTIONS_EMULATOR = previousEmulator;
+    if (previousKey === undefined) delete process.env.WEBHOOK_SEALING_KEY;
+    else process.env.WEBHOOK_SEALING_KEY = previousKey;
   });
 
   const stored = async (webhookId: string, id: string) =>
@@ -62,7 +68,7 @@ describe('deliverWebhook (onTaskDispatched), run with a Cloud Tasks request', ()
     assert.equal(sent?.headers['webhook-id'], delivery.id);
     const timestamp = String(sent?.headers['webhook-timestamp']);
     assert.ok(Math.abs(Number(timestamp) - Date.now() / 1000) < 30);
-    const key = Buffer.from(webhook.secret.slice('whsec_'.length), 'base64');
+    const key = Buffer.from(webhook.signingSecret.slice('whsec_'.length), 'base64');
     const expected = createHmac('sha256', key).update(`${delivery.id}.${timestamp}.${delivery.body}`).digest('base64');
     assert.equal(sent?.headers['webhook-signature'], `v1,${expected}`);
     const after = await stored(webhook.id, delivery.id);
@@ -112,6 +118,8 @@ describe('deliverWebhook (onTaskDispatched), run with a Cloud Tasks request', ()
 
   it('checks the target again at delivery: outside the emulator a loopback receiver is refused, not called', async () => {
     delete process.env.FUNCTIONS_EMULATOR;
+    // Deployed, the sealing key is set: here the local one the helper sealed with.
+    process.env.WEBHOOK_SEALING_KEY ||= LOCAL_WEBHOOK_SEALING_KEY;
     const webhook = await storeWebhook(['disaster.updated'], { url: receiverUrl.replace('http:', 'https:') });
     const delivery = await storeDelivery(webhook.id);
     await assert.rejects(() => run(dispatch({ webhook_id: webhook.id, delivery_id: delivery.id })));
@@ -182,6 +190,85 @@ describe('deliverWebhook (onTaskDispatched), run with a Cloud Tasks request', ()
       assert.deepEqual(await writesDuring(() => run(dispatch(data))), {}, JSON.stringify(data));
     }
     assert.equal(receiver.calls.length, 0);
+  });
+
+  describe('the signing secret, sealed at rest', () => {
+    const signatureOf = (secret: string, sent: (typeof receiver.calls)[number] | undefined) =>
+      `v1,${createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
+        .update(`${String(sent?.headers['webhook-id'])}.${String(sent?.headers['webhook-timestamp'])}.${sent?.body}`)
+        .digest('base64')}`;
+
+    it('a subscriber stored before sealing (plain secret) still delivers, signed; its secret is sealed then, once', async () => {
+      const webhook = await storeWebhook(['disaster.updated'], { url: receiverUrl }, { legacy: true });
+      const first = await storeDelivery(webhook.id);
+      await run(dispatch({ webhook_id: webhook.id, delivery_id: first.id }));
+      assert.equal(
+        receiver.calls[0]?.headers['webhook-signature'],
+        signatureOf(webhook.signingSecret, receiver.calls[0]),
+      );
+      const resealed = await rawDocument(`webhooks/${webhook.id}`);
+      assert.equal(resealed?.secret, null, 'the plain secret is gone');
+      assert.match(String(resealed?.sealed_secret), /^v1\./);
+      assert.ok(!JSON.stringify(resealed).includes(webhook.signingSecret.slice('whsec_'.length, 20)));
+
+      const second = await storeDelivery(webhook.id);
+      await run(dispatch({ webhook_id: webhook.id, delivery_id: second.id }));
+      assert.equal(
+        receiver.calls[1]?.headers['webhook-signature'],
+        signatureOf(webhook.signingSecret, receiver.calls[1]),
+      );
+      assert.equal(
+        (await rawDocument(`webhooks/${webhook.id}`))?.sealed_secret,
+        resealed?.sealed_secret,
+        'sealed once',
+      );
+    });
+
+    it('a rotated key (WEBHOOK_SEALING_KEY: new, then old) opens the old secrets and seals them under the new one', async () => {
+      const [oldKey, newKey] = [randomBytes(32).toString('base64'), randomBytes(32).toString('base64')];
+      process.env.WEBHOOK_SEALING_KEY = oldKey;
+      const webhook = await storeWebhook(['disaster.updated'], { url: receiverUrl });
+      process.env.WEBHOOK_SEALING_KEY = `${newKey} ${oldKey}`;
+      const delivery = await storeDelivery(webhook.id);
+      await run(dispatch({ webhook_id: webhook.id, delivery_id: delivery.id }));
+      assert.equal(
+        receiver.calls[0]?.headers['webhook-signature'],
+        signatureOf(webhook.signingSecret, receiver.calls[0]),
+      );
+      const sealed = String((await rawDocument(`webhooks/${webhook.id}`))?.sealed_secret);
+      assert.equal(sealed.split('.')[1], keyRing(newKey)[0].id);
+      assert.equal(unseal(sealed, webhook.id, keyRing(newKey)), webhook.signingSecret);
+    });
+
+    it("another subscriber's sealed secret copied onto this one does not open: nothing sent, nothing written", async () => {
+      const other = await storeWebhook(['disaster.updated'], { url: receiverUrl });
+      const webhook = await storeWebhook(['disaster.updated'], {
+        url: receiverUrl,
+        sealed_secret: other.sealed_secret,
+      });
+      const delivery = await storeDelivery(webhook.id);
+      const writes = await writesDuring(() =>
+        assert.rejects(() => run(dispatch({ webhook_id: webhook.id, delivery_id: delivery.id })), UnsealError),
+      );
+      assert.deepEqual(writes, {});
+      assert.equal(receiver.calls.length, 0);
+    });
+
+    it('outside the emulator without WEBHOOK_SEALING_KEY: the dispatch fails loudly (retried), nothing sent or written', async () => {
+      delete process.env.FUNCTIONS_EMULATOR;
+      delete process.env.WEBHOOK_SEALING_KEY;
+      const webhook = await storeWebhook(['disaster.updated'], { url: receiverUrl }, { legacy: true });
+      const delivery = await storeDelivery(webhook.id);
+      const writes = await writesDuring(() =>
+        assert.rejects(
+          () => run(dispatch({ webhook_id: webhook.id, delivery_id: delivery.id })),
+          SealingKeyUnavailableError,
+        ),
+      );
+      assert.deepEqual(writes, {});
+      assert.equal(receiver.calls.length, 0);
+      assert.equal((await rawDocument(`webhooks/${webhook.id}`))?.secret, webhook.signingSecret, 'left as it was');
+    });
   });
 
   it('backs off as Cloud Tasks does: 10 s doubling to 2 560 s, then capped at an hour', () => {
