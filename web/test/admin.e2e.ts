@@ -249,4 +249,35 @@ describe("the admins' screens (Chromium)", function () {
     await admin.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
     await item.getByRole('button', { name: 'Mark unread' }).waitFor();
   });
+
+  it('the new screens fit a 360 px wide phone without sideways scrolling', async () => {
+    await admin.setViewportSize({ width: 360, height: 780 });
+    try {
+      for (const [link, heading] of [
+        ['Disasters', 'Disasters'],
+        ['Resources', 'Resources'],
+        ['Notifications', 'Notifications'],
+      ] as const) {
+        await admin.getByRole('link', { name: link }).click();
+        await admin.getByRole('heading', { name: heading, level: 1 }).waitFor();
+        await admin.getByText('Loading…').first().waitFor({ state: 'detached' });
+        const { width, wide } = await admin.evaluate(() => ({
+          width: document.documentElement.scrollWidth,
+          // What sticks out, for the failure message.
+          wide: Array.from(document.querySelectorAll('body *'))
+            .filter((e) => e.getBoundingClientRect().right > 360.5)
+            .slice(0, 6)
+            .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`),
+        }));
+        assert.ok(width <= 360, `${heading} is ${width} px wide at 360 px: ${wide.join(', ')}`);
+      }
+      await admin.getByRole('link', { name: 'Disasters' }).click();
+      await admin.getByRole('button', { name: 'New disaster' }).click();
+      await admin.getByRole('form', { name: 'New disaster' }).waitFor();
+      assert.ok((await admin.evaluate(() => document.documentElement.scrollWidth)) <= 360, 'the form fits');
+      await screenshot(admin, 'disasters-phone');
+    } finally {
+      await admin.setViewportSize({ width: 1200, height: 900 });
+    }
+  });
 });
