@@ -78,7 +78,7 @@ export const REQUEST_STATUSES = ['open', 'in_progress', 'fulfilled', 'closed'] a
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export const TASK_STATUSES = ['pending', 'on_route', 'completed', 'failed', 'cancelled'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
-export const PLANNING_STATES = ['pending', 'planning', 'planned', 'failed', 'skipped'] as const;
+export const PLANNING_STATES = ['pending', 'planning', 'planned', 'failed', 'skipped', 'awaiting_location'] as const;
 export type PlanningState = (typeof PLANNING_STATES)[number];
 export type Role = 'admin' | 'responder' | 'volunteer' | 'affected_individual';
 
@@ -89,13 +89,92 @@ export interface Me {
   availability?: string | null;
 }
 
+export const DISASTER_TYPES = [
+  'flood',
+  'earthquake',
+  'cyclone',
+  'wildfire',
+  'landslide',
+  'tsunami',
+  'storm',
+  'drought',
+  'volcanic_eruption',
+  'industrial_accident',
+  'other',
+] as const;
+export type DisasterType = (typeof DISASTER_TYPES)[number];
+
 export interface Disaster {
   id: string;
   name: string;
-  type: string;
-  status: string;
+  type: DisasterType;
+  description: string;
+  status: 'confirmed' | 'suggested' | 'closed';
   location: Location;
   radius_km: number;
+  severity: number;
+  created_by: string;
+  /** What the agent saw, on its suggestions only. */
+  suggestion: { observation_ids: string[]; summary: string; summarized_by: 'deterministic' | 'gemini' } | null;
+  closed_at: string | null;
+  close_reason: string | null;
+  created_at: string;
+}
+
+/** What POST /disasters takes and PATCH /disasters/{id} edits. */
+export type DisasterInput = Pick<Disaster, 'name' | 'type' | 'description' | 'location' | 'radius_km' | 'severity'>;
+
+export interface Observation {
+  id: string;
+  type: string;
+  description: string;
+  location?: Location;
+  severity: number;
+  created_at: string;
+}
+
+export const RESOURCE_STATUSES = ['available', 'not_available', 'in_use'] as const;
+export type ResourceStatus = (typeof RESOURCE_STATUSES)[number];
+export const RESOURCE_CATEGORIES = [
+  'vehicle',
+  'boat',
+  'helicopter',
+  'medical_supplies',
+  'medical_team',
+  'food',
+  'water',
+  'shelter',
+  'generator',
+  'equipment',
+  'sanitation',
+  'personnel',
+  'other',
+] as const;
+export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number];
+
+export interface Resource {
+  id: string;
+  name: string;
+  category: ResourceCategory;
+  description: string;
+  quantity: number;
+  unit: string;
+  location: Location;
+  location_precision: 'exact' | 'area';
+  owner_id: string | null;
+  disaster_id: string | null;
+  status: ResourceStatus;
+  task_id: string | null;
+}
+
+export interface AppNotification {
+  id: string;
+  kind: 'task_assigned' | 'task_authorized' | 'task_cancelled' | 'request_updated';
+  text: string;
+  task_id: string | null;
+  request_id: string | null;
+  read: boolean;
+  created_at: string;
 }
 
 export interface HelpRequestView {
@@ -106,6 +185,8 @@ export interface HelpRequestView {
   status: RequestStatus;
   description?: string;
   location?: Location;
+  /** The place as written, while planning waits for a point (SMS/WhatsApp intake). */
+  location_text?: string | null;
   area?: { center: Location };
   planning?: { state: PlanningState };
   potential_matches?: {
@@ -130,7 +211,14 @@ export interface WorkflowOutput {
   request_id: string;
   rationale: string;
   tasks: WorkflowTask[];
-  resources: { id: string; name: string; category: string; distance_km: number | null; approval_status: string }[];
+  resources: {
+    id: string;
+    name: string;
+    category: string;
+    distance_km: number | null;
+    reason: string;
+    approval_status: WorkflowTask['approval_status'];
+  }[];
 }
 
 export interface Task {

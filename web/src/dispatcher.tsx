@@ -19,7 +19,8 @@ import {
 } from './api.js';
 import { formatAge, formatDate, formatNumber, t } from './i18n.js';
 import { poll } from './live.js';
-import { DisasterPicker, ErrorNote, Link, useDisasters, useLive } from './shared.js';
+import { LocationFields, parsePoint, pointText } from './location-picker.js';
+import { DisasterPicker, ErrorNote, Link, SelectField, useAction, useDisasters, useLive } from './shared.js';
 
 const AGES = { any: Infinity, hour: 3_600_000, day: 86_400_000 } as const;
 type AgeFilter = keyof typeof AGES;
@@ -74,39 +75,30 @@ export function TriageQueue() {
       <DisasterPicker {...disasters} />
       <fieldset class="filters">
         <legend>{t('filters')}</legend>
-        <label class="field">
-          {t('need')}
-          <select value={need} onChange={(e) => setNeed(e.currentTarget.value as Need | '')}>
-            <option value="">{t('any')}</option>
-            {NEEDS.map((n) => (
-              <option key={n} value={n}>
-                {needLabel(n)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label class="field">
-          {t('status')}
-          <select value={status} onChange={(e) => setStatus(e.currentTarget.value as RequestStatus | '')}>
-            <option value="">{t('any')}</option>
-            {REQUEST_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel(s)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label class="field">
-          {t('planning')}
-          <select value={planning} onChange={(e) => setPlanning(e.currentTarget.value as PlanningState | '')}>
-            <option value="">{t('any')}</option>
-            {PLANNING_STATES.map((s) => (
-              <option key={s} value={s}>
-                {planningLabel(s)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t('need')}
+          value={need}
+          options={NEEDS}
+          optionLabel={needLabel}
+          onChange={setNeed}
+          any={t('any')}
+        />
+        <SelectField
+          label={t('status')}
+          value={status}
+          options={REQUEST_STATUSES}
+          optionLabel={statusLabel}
+          onChange={setStatus}
+          any={t('any')}
+        />
+        <SelectField
+          label={t('planning')}
+          value={planning}
+          options={PLANNING_STATES}
+          optionLabel={planningLabel}
+          onChange={setPlanning}
+          any={t('any')}
+        />
         <label class="field">
           {t('age')}
           <select value={age} onChange={(e) => setAge(e.currentTarget.value as AgeFilter)}>
@@ -188,20 +180,11 @@ async function loadRequestPage(id: string): Promise<RequestPageData> {
 
 export function RequestPage({ id }: { id: string }) {
   const [revision, setRevision] = useState(0);
-  const [actionError, setActionError] = useState<unknown>(null);
   const { data, error } = useLive<RequestPageData>(
     (onData, onError) => poll(() => loadRequestPage(id), onData, onError),
     [id, revision],
   );
-  const act = async (action: () => Promise<unknown>) => {
-    setActionError(null);
-    try {
-      await action();
-      setRevision((r) => r + 1);
-    } catch (e) {
-      setActionError(e);
-    }
-  };
+  const { error: actionError, run: act } = useAction(() => setRevision((r) => r + 1));
   if (!data) return error ? <ErrorNote error={error} /> : <p>{t('loading')}</p>;
   const { request, plan, tasks, history } = data;
   const matches = request.potential_matches?.responders ?? [];
@@ -220,14 +203,19 @@ export function RequestPage({ id }: { id: string }) {
         <dd>{request.description}</dd>
         <dt>{t('location')}</dt>
         <dd>
-          {request.location
-            ? `${formatNumber(request.location.lat, 4)}, ${formatNumber(request.location.lng, 4)}`
-            : '—'}
+          {request.planning?.state === 'awaiting_location'
+            ? t('location_awaited', { text: request.location_text ?? '—' })
+            : request.location
+              ? `${formatNumber(request.location.lat, 4)}, ${formatNumber(request.location.lng, 4)}`
+              : '—'}
         </dd>
         <dt>{t('created')}</dt>
         <dd>{formatDate(request.created_at)}</dd>
       </dl>
       <ErrorNote error={actionError} />
+      {request.planning?.state === 'awaiting_location' && request.location && (
+        <SetLocation requestId={request.id} around={request.location} act={act} />
+      )}
       <h2>{t('plan_heading')}</h2>
       {plan === null ? (
         <p>{t('plan_none')}</p>
@@ -250,11 +238,22 @@ export function RequestPage({ id }: { id: string }) {
           {plan.resources.length > 0 && (
             <>
               <h3>{t('resources_heading')}</h3>
-              <ul>
+              <ul class="cards">
                 {plan.resources.map((r) => (
-                  <li key={r.id}>
-                    {r.name} ({r.category}){r.distance_km !== null ? ` · ${formatNumber(r.distance_km, 1)} km` : ''} ·{' '}
-                    {t(`approval_${r.approval_status as WorkflowTask['approval_status']}`)}
+                  <li key={r.id} class="card" aria-label={r.name}>
+                    <div>
+                      <p>
+                        <strong>{r.name}</strong> ({r.category})
+                        {r.distance_km !== null ? ` · ${formatNumber(r.distance_km, 1)} km` : ''} ·{' '}
+                        {t(`approval_${r.approval_status}`)}
+                      </p>
+                      {r.reason && <p class="meta">{r.reason}</p>}
+                      <Approval
+                        status={r.approval_status}
+                        path={`/workflow-outputs/${request.id}/resources/${r.id}`}
+                        act={act}
+                      />
+                    </div>
                   </li>
                 ))}
               </ul>
@@ -283,11 +282,12 @@ function PlanTask(props: {
   task: WorkflowTask;
   real: Task | null;
   matches: Match[];
-  act: (action: () => Promise<unknown>) => Promise<void>;
+  act: Act;
 }) {
   const { n, requestId, task, real, matches, act } = props;
   const eligible = matches.filter((m) => task.role_required === 'volunteer' || m.role === 'responder');
   const [assignee, setAssignee] = useState<string>(task.suggested_assignee_id ?? eligible[0]?.id ?? '');
+  const [editing, setEditing] = useState(false);
   const heading = t('suggested_task', { n });
   const base = `/workflow-outputs/${requestId}/tasks/${task.id}`;
   const assignedName = real?.assigned_to
@@ -302,18 +302,17 @@ function PlanTask(props: {
           {t('priority', { n: task.priority })} · {t('role_required', { role: t(`role_${task.role_required}`) })} ·{' '}
           {t(`approval_${task.approval_status}`)}
         </p>
-        {task.task_id === null && task.approval_status !== 'approved' && (
-          <div class="actions">
-            <button type="button" onClick={() => void act(() => api('PATCH', base, { approval_status: 'approved' }))}>
-              {t('approve')}
-            </button>
-            {task.approval_status !== 'rejected' && (
-              <button type="button" onClick={() => void act(() => api('PATCH', base, { approval_status: 'rejected' }))}>
-                {t('reject')}
+        {task.task_id === null &&
+          (editing ? (
+            <EditTask task={task} path={base} act={act} onClose={() => setEditing(false)} />
+          ) : (
+            <div class="actions">
+              <button type="button" onClick={() => setEditing(true)}>
+                {t('edit_task')}
               </button>
-            )}
-          </div>
-        )}
+              {task.approval_status !== 'approved' && <Approval status={task.approval_status} path={base} act={act} />}
+            </div>
+          ))}
         {task.task_id === null && task.approval_status === 'approved' && (
           <button type="button" onClick={() => void act(() => api('POST', `${base}/create-task`, {}))}>
             {t('create_task')}
@@ -360,6 +359,112 @@ function PlanTask(props: {
         )}
       </div>
     </li>
+  );
+}
+
+type Act = (action: () => Promise<unknown>) => Promise<boolean>;
+
+/** Approve or reject a suggestion (a task or a resource of the plan). */
+function Approval({ status, path, act }: { status: WorkflowTask['approval_status']; path: string; act: Act }) {
+  return (
+    <>
+      {status !== 'approved' && (
+        <button type="button" onClick={() => void act(() => api('PATCH', path, { approval_status: 'approved' }))}>
+          {t('approve')}
+        </button>
+      )}
+      {status !== 'rejected' && (
+        <button type="button" onClick={() => void act(() => api('PATCH', path, { approval_status: 'rejected' }))}>
+          {t('reject')}
+        </button>
+      )}
+    </>
+  );
+}
+
+const TASK_ROLES = ['volunteer', 'responder'] as const;
+const PRIORITIES = ['1', '2', '3', '4', '5'] as const;
+
+/** A suggested task's instructions, role and priority, editable until a task is created from it. */
+function EditTask(props: { task: WorkflowTask; path: string; act: Act; onClose: () => void }) {
+  const { task, path, act, onClose } = props;
+  const [instructions, setInstructions] = useState(task.instructions);
+  const [role, setRole] = useState(task.role_required);
+  const [priority, setPriority] = useState(task.priority);
+  const save = async (event: Event) => {
+    event.preventDefault();
+    const ok = await act(() =>
+      api('PATCH', path, { instructions: instructions.trim(), role_required: role, priority }),
+    );
+    if (ok) onClose();
+  };
+  return (
+    <form class="panel" aria-label={t('edit_task')} onSubmit={(e) => void save(e)}>
+      <label class="field">
+        {t('instructions')}
+        <textarea
+          rows={3}
+          required
+          maxLength={4000}
+          value={instructions}
+          onInput={(e) => setInstructions(e.currentTarget.value)}
+        />
+      </label>
+      <div class="row">
+        <SelectField
+          label={t('for_role')}
+          value={role}
+          options={TASK_ROLES}
+          optionLabel={(r) => t(`role_${r}`)}
+          onChange={(r) => r && setRole(r)}
+        />
+        <SelectField
+          label={t('priority_field')}
+          value={String(priority) as (typeof PRIORITIES)[number]}
+          options={PRIORITIES}
+          optionLabel={(p) => p}
+          onChange={(p) => p && setPriority(Number(p))}
+        />
+      </div>
+      <div class="actions">
+        <button type="submit" class="primary">
+          {t('save_changes')}
+        </button>
+        <button type="button" onClick={onClose}>
+          {t('cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The point of a request that came without one (SMS/WhatsApp intake); planning runs once it is set. */
+function SetLocation({
+  requestId,
+  around,
+  act,
+}: {
+  requestId: string;
+  around: { lat: number; lng: number };
+  act: Act;
+}) {
+  const [point, setPoint] = useState(pointText(null));
+  const location = parsePoint(point);
+  return (
+    <form
+      class="panel"
+      aria-label={t('set_location')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (location) void act(() => api('PUT', `/requests/${requestId}/location`, { location }));
+      }}
+    >
+      <h2>{t('set_location')}</h2>
+      <LocationFields value={point} onChange={setPoint} around={around} />
+      <button type="submit" class="primary" disabled={!location}>
+        {t('set_location')}
+      </button>
+    </form>
   );
 }
 

@@ -9,6 +9,7 @@ import type { ConsoleConfig, EmulatorAddress } from './config.js';
 /** Every Firestore path pattern the console listens to. Each must have a match in firestore.rules. */
 export const LISTENED_PATHS = {
   chat: 'disasters/{disasterId}/messages',
+  notifications: 'users/{uid}/notifications',
 } as const;
 
 /** How often a polled view refreshes: quick enough to feel live, light on the API's read limits. */
@@ -93,7 +94,7 @@ export function listen<T>(
     if (stopped) return;
     unsubscribe = firestore.onSnapshot(
       query,
-      (snapshot) => onData(snapshot.docs.map((doc) => ({ id: doc.id, ...doc.data() }) as T).reverse()),
+      (snapshot) => onData(snapshot.docs.map((doc) => ({ id: doc.id, ...isoTimes(doc.data()) }) as T).reverse()),
       (error) => onError?.(error),
     );
   })();
@@ -101,4 +102,18 @@ export function listen<T>(
     stopped = true;
     unsubscribe?.();
   };
+}
+
+/**
+ * The service stores `*_at` fields as Firestore Timestamps (functions/src/data/converter.ts); the
+ * API answers ISO strings, and so does a listener's document once converted here.
+ */
+function isoTimes(data: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    const timestamp = value as { toDate?: () => Date } | null;
+    out[key] =
+      key.endsWith('_at') && typeof timestamp?.toDate === 'function' ? timestamp.toDate().toISOString() : value;
+  }
+  return out;
 }

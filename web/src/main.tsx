@@ -12,9 +12,14 @@ import { AskForHelp } from './help.js';
 import { LOCALES, locale, setLocale, t, type Locale } from './i18n.js';
 import { configureLive } from './live.js';
 import { LiveMap } from './map.js';
+import { Notifications, NotificationsLink, useNotificationsFeed } from './notifications.js';
 import { route } from './router.js';
 import { signal, useSignal } from './state.js';
-import { ErrorNote, Link } from './shared.js';
+import { ErrorNote, lazyScreen, Link } from './shared.js';
+
+// Screens few people open, each in its own chunk.
+const DisastersAdmin = lazyScreen(() => import('./disasters.js').then((m) => m.DisastersAdmin));
+const ResourcesScreen = lazyScreen(() => import('./resources.js').then((m) => m.ResourcesScreen));
 
 const session = signal<{ user: User | null; me: Me | null; ready: boolean; error?: unknown }>({
   user: null,
@@ -45,11 +50,14 @@ const NAV: Record<Role, NavItem[]> = {
     { href: '/', label: () => t('nav_queue') },
     { href: '/map', label: () => t('nav_map') },
     { href: '/tasks/board', label: () => t('nav_tasks_board') },
+    { href: '/disasters', label: () => t('nav_disasters') },
+    { href: '/resources', label: () => t('nav_resources') },
     { href: '/chat', label: () => t('nav_chat') },
   ],
   responder: [
     { href: '/', label: () => t('nav_my_tasks') },
     { href: '/map', label: () => t('nav_map') },
+    { href: '/resources', label: () => t('nav_resources') },
     { href: '/chat', label: () => t('nav_chat') },
   ],
   volunteer: [
@@ -65,6 +73,9 @@ function Screen({ path, me }: { path: string; me: Me }) {
   if (request?.[1] && staff) return <RequestPage key={request[1]} id={request[1]} />;
   if (path === '/map' && staff) return <LiveMap />;
   if (path === '/tasks/board' && me.role === 'admin') return <TaskBoard />;
+  if (path === '/disasters' && me.role === 'admin') return <DisastersAdmin />;
+  if (path === '/resources' && staff) return <ResourcesScreen me={me} />;
+  if (path === '/notifications') return <Notifications staff={staff} />;
   if (path === '/chat' && me.role !== 'affected_individual') return <Chat isAdmin={me.role === 'admin'} />;
   if (me.role === 'admin') return <TriageQueue />;
   if (me.role === 'affected_individual') return <AskForHelp />;
@@ -163,6 +174,9 @@ function App({ error }: { error: unknown }) {
                 </Link>
               </li>
             ))}
+            <li>
+              <NotificationsLink current={path === '/notifications'} />
+            </li>
           </ul>
         </nav>
         <div class="session">
@@ -176,8 +190,15 @@ function App({ error }: { error: unknown }) {
       <main id="main">
         <Screen path={path} me={me} />
       </main>
+      <NotificationsFeed uid={me.uid} />
     </>
   );
+}
+
+/** Keeps the notifications (header badge, list) live while someone is signed in. */
+function NotificationsFeed({ uid }: { uid: string }) {
+  useNotificationsFeed(uid);
+  return null;
 }
 
 async function boot(): Promise<void> {

@@ -69,6 +69,10 @@ const ClusterMarker = L.CircleMarker.extend({
 export interface MapView {
   setPoints(points: PointFeature[]): void;
   setBaseMap(kind: 'none' | 'osm'): void;
+  /** Shows one chosen point, with its radius in km when given (the location picker). */
+  showPick(point: { lat: number; lng: number } | null, radiusKm?: number): void;
+  /** Reports each click on the map as a point. */
+  onPick(handler: (point: { lat: number; lng: number }) => void): void;
   destroy(): void;
   map: L.Map;
 }
@@ -130,6 +134,7 @@ export function mountMap(
     }
   };
   map.on('moveend', draw);
+  let picked: L.Layer[] = [];
 
   return {
     map,
@@ -148,6 +153,18 @@ export function mountMap(
         tiles.remove();
         tiles = null;
       }
+    },
+    showPick(point, radiusKm) {
+      for (const shape of picked) shape.remove();
+      picked = [];
+      if (!point) return;
+      const at: L.LatLngExpression = [point.lat, point.lng];
+      picked.push(L.circleMarker(at, { renderer, radius: 8, color: '#0b3d91', fillOpacity: 0.9 }).addTo(map));
+      if (radiusKm && radiusKm > 0)
+        picked.push(L.circle(at, { renderer, radius: radiusKm * 1000, color: '#0b3d91', fillOpacity: 0.1 }).addTo(map));
+    },
+    onPick(handler) {
+      map.on('click', (event: L.LeafletMouseEvent) => handler({ lat: event.latlng.lat, lng: event.latlng.lng }));
     },
     destroy() {
       map.remove();

@@ -1,5 +1,5 @@
 // Small pieces every screen uses.
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Disaster } from './api.js';
 import { t } from './i18n.js';
@@ -81,6 +81,78 @@ export function DisasterPicker({ disasters, chosen, choose }: ReturnType<typeof 
         {disasters.map((d) => (
           <option key={d.id} value={d.id}>
             {d.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Runs one user action at a time and keeps its error; `onDone` after a success (e.g. reload). */
+export function useAction(onDone: () => void = () => undefined) {
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<unknown>): Promise<boolean> => {
+    setError(null);
+    setBusy(true);
+    try {
+      await action();
+      onDone();
+      return true;
+    } catch (e) {
+      setError(e);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { error, busy, run };
+}
+
+/** A screen in its own chunk, loaded the first time it shows (keeps the first load small). */
+export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  let loaded: ComponentType<P> | null = null;
+  return function LazyScreen(props: P) {
+    const [Screen, setScreen] = useState<ComponentType<P> | null>(() => loaded);
+    const [error, setError] = useState<unknown>(null);
+    useEffect(() => {
+      if (loaded) return;
+      void load().then((component) => {
+        loaded = component;
+        setScreen(() => component);
+      }, setError);
+    }, []);
+    if (error) return <ErrorNote error={error} />;
+    return Screen ? <Screen {...props} /> : <p>{t('loading')}</p>;
+  };
+}
+
+/** The fields of `input` that differ from `original`: an edit sends only those. */
+export function changedFields<T extends object>(input: T, original: object): Partial<T> {
+  const before = original as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(input).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key])),
+  ) as Partial<T>;
+}
+
+/** A labelled select of string values; `any` adds a first "no filter" choice (value ''). */
+export function SelectField<V extends string>(props: {
+  label: string;
+  value: V | '';
+  options: readonly V[];
+  optionLabel: (value: V) => string;
+  onChange: (value: V | '') => void;
+  any?: string;
+}) {
+  const { label, value, options, optionLabel, onChange, any } = props;
+  return (
+    <label class="field">
+      {label}
+      <select value={value} onChange={(e) => onChange(e.currentTarget.value as V | '')}>
+        {any !== undefined && <option value="">{any}</option>}
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {optionLabel(option)}
           </option>
         ))}
       </select>

@@ -90,6 +90,8 @@ describe('the coordination console (Chromium)', function () {
     await expectAccessible(dispatcher, 'the request page');
     await screenshot(dispatcher, 'request-page');
     await requester.getByRole('listitem', { name: 'Water: In progress' }).waitFor();
+    // The assignment reaches the responder's notifications, live in the header.
+    await responder.getByRole('link', { name: /^Notifications [1-9]\d* unread$/ }).waitFor();
 
     // The responder, in another context: on route, then completed.
     await responder.getByRole('heading', { name: 'My tasks' }).waitFor();
