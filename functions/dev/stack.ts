@@ -75,12 +75,17 @@ export interface Stack {
 interface FirebaseJson {
   functions?: { source?: string }[] | { source?: string };
   firestore?: { rules?: string; indexes?: string };
-  hosting?: { public?: string; [key: string]: unknown };
+  hosting?: { public?: string; headers?: HostingHeaders[]; [key: string]: unknown };
   emulators?: Record<
     string,
     { host?: string; port?: number; websocketPort?: number; enabled?: boolean } | boolean | undefined
   >;
   [key: string]: unknown;
+}
+
+interface HostingHeaders {
+  source: string;
+  headers: { key: string; value: string }[];
 }
 
 function readFirebaseJson(): FirebaseJson {
@@ -275,7 +280,12 @@ function writeStackConfig(ports: Ports, offset: number): string {
       rules: absolute(config.firestore.rules),
       indexes: absolute(config.firestore.indexes),
     };
-  if (config.hosting) config.hosting = { ...config.hosting, public: absolute(config.hosting.public) };
+  if (config.hosting)
+    config.hosting = {
+      ...config.hosting,
+      public: absolute(config.hosting.public),
+      headers: config.hosting.headers?.map((rule) => withLocalEmulators(rule, ports)),
+    };
   const emulators = { ...(config.emulators ?? {}) };
   const set = (name: string, port: number, extra: Record<string, unknown> = {}) => {
     const entry = emulators[name];
@@ -294,6 +304,24 @@ function writeStackConfig(ports: Ports, offset: number): string {
   const path = join(stackDir, `firebase.${offset}.json`);
   writeFileSync(path, `${JSON.stringify(config, null, 2)}\n`);
   return path;
+}
+
+/**
+ * The console's Content-Security-Policy (firebase.json) lets it connect to its own origin and
+ * Google's Auth and Firestore endpoints; locally the SDKs talk to the emulators instead, so their
+ * origins are added here, to the generated config only. Everything else is enforced as deployed,
+ * which the Chromium tests then check.
+ */
+function withLocalEmulators(rule: HostingHeaders, ports: Ports): HostingHeaders {
+  const local = [ports.auth, ports.firestore].map((port) => `http://127.0.0.1:${port}`).join(' ');
+  return {
+    ...rule,
+    headers: rule.headers.map((header) =>
+      header.key === 'Content-Security-Policy'
+        ? { ...header, value: header.value.replace('connect-src ', `connect-src ${local} `) }
+        : header,
+    ),
+  };
 }
 
 // --- Function runtime environment ----------------------------------------------------------------

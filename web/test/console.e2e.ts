@@ -49,6 +49,9 @@ describe('the coordination console (Chromium)', function () {
     assert.equal(health.status, 200);
     const page = await fetch(`${consoleUrl()}/requests/some-id`);
     assert.equal(page.status, 200);
+    // firebase.json's policy: scripts only from the console's origin, never inline.
+    assert.match(page.headers.get('content-security-policy') ?? '', /script-src 'self';/);
+    assert.equal(page.headers.get('x-content-type-options'), 'nosniff');
     assert.match(await page.text(), /<div id="app">/);
   });
 

@@ -2,13 +2,13 @@
 // approve or discard, and membership (join, leave, joined, volunteers).
 import type { Transaction } from 'firebase-admin/firestore';
 import { markDiscarded } from '../agent/evidence.js';
-import { recordAudit, type AuditActor } from '../audit/record.js';
+import { recordAudit, type AuditActor, type AuditChange } from '../audit/record.js';
 import { collections } from '../data/collections.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
 import type { Caller } from '../http/endpoint.js';
 import { logs } from '../logs.js';
-import { issueCapMessage } from './cap.js';
+import { issueCapMessage, type CapEvent } from './cap.js';
 import { geohashOf } from '../shared/geo.js';
 import type { Page, PageQuery } from '../shared/schemas.js';
 import { transitionTable } from '../shared/transitions.js';
@@ -256,9 +256,28 @@ async function inCapTransaction<T>(work: (tx: Transaction) => Promise<T>): Promi
   }
 }
 
+/**
+ * The writes of a change to a disaster, `next` (its `updated_at` the time of the change): the
+ * document, its audit record, and for a published disaster the CAP message of `capEvent`.
+ */
+function writeDisasterChange(
+  tx: Transaction,
+  caller: Caller,
+  next: Disaster,
+  capEvent: CapEvent | null,
+  audit: Pick<AuditChange, 'action' | 'before' | 'after'>,
+): void {
+  if (capEvent) next.cap_references = issueCapMessage(tx, next, capEvent, next.updated_at);
+  tx.set(collections.disasters.doc(next.id), next);
+  recordAudit(
+    tx,
+    { entity: 'disaster', entity_id: next.id, actor: caller, disaster_id: next.id, ...audit },
+    next.updated_at,
+  );
+}
+
 /** Suggested → confirmed; 409 on a confirmed disaster. */
 export async function approve(caller: Caller, disasterId: string): Promise<Disaster> {
-  const ref = collections.disasters.doc(disasterId);
   const approved = await inCapTransaction(async (tx) => {
     const disaster = await collections.disasters.require(disasterId, 'Disaster', tx);
     disasterTransitions.assert(disaster.status, 'confirmed');
@@ -270,21 +289,11 @@ export async function approve(caller: Caller, disasterId: string): Promise<Disas
       confirmed_by: caller.uid,
       updated_at: now,
     };
-    next.cap_references = issueCapMessage(tx, next, 'confirmed', now);
-    tx.set(ref, next);
-    recordAudit(
-      tx,
-      {
-        entity: 'disaster',
-        entity_id: disasterId,
-        action: 'approved',
-        actor: caller,
-        before: { status: disaster.status },
-        after: { status: next.status },
-        disaster_id: disasterId,
-      },
-      now,
-    );
+    writeDisasterChange(tx, caller, next, 'confirmed', {
+      action: 'approved',
+      before: { status: disaster.status },
+      after: { status: next.status },
+    });
     return next;
   });
   logs.suggestionApproved(disasterId, caller.uid);
@@ -333,7 +342,6 @@ const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSO
  * later, never rewrites them.
  */
 export async function updateDisaster(caller: Caller, disasterId: string, patch: DisasterPatch): Promise<Disaster> {
-  const ref = collections.disasters.doc(disasterId);
   const { updated, changed } = await inCapTransaction(async (tx) => {
     const disaster = await collections.disasters.require(disasterId, 'Disaster', tx);
     if (disaster.status === 'closed') throw closedConflict(disasterId);
@@ -353,21 +361,11 @@ export async function updateDisaster(caller: Caller, disasterId: string, patch: 
       };
     }
     // A suggestion is not published: its first CAP message is the Alert of its approval.
-    if (next.status === 'confirmed') next.cap_references = issueCapMessage(tx, next, 'edited', now);
-    tx.set(ref, next);
-    recordAudit(
-      tx,
-      {
-        entity: 'disaster',
-        entity_id: disasterId,
-        action: 'updated',
-        actor: caller,
-        before: pick(disaster),
-        after: pick(next),
-        disaster_id: disasterId,
-      },
-      now,
-    );
+    writeDisasterChange(tx, caller, next, next.status === 'confirmed' ? 'edited' : null, {
+      action: 'updated',
+      before: pick(disaster),
+      after: pick(next),
+    });
     return { updated: next, changed };
   });
   if (changed.length > 0) logs.disasterEdited(disasterId, caller.uid, changed);
@@ -396,7 +394,6 @@ export async function closeDisaster(
   disasterId: string,
   input: DisasterClose,
 ): Promise<{ disaster: Disaster; closed: boolean }> {
-  const ref = collections.disasters.doc(disasterId);
   const result = await inCapTransaction(async (tx) => {
     const disaster = await collections.disasters.require(disasterId, 'Disaster', tx);
     if (disaster.status === 'closed') return { disaster, closed: false };
@@ -410,21 +407,11 @@ export async function closeDisaster(
       close_reason: input?.reason ?? null,
       updated_at: now,
     };
-    next.cap_references = issueCapMessage(tx, next, 'closed', now);
-    tx.set(ref, next);
-    recordAudit(
-      tx,
-      {
-        entity: 'disaster',
-        entity_id: disasterId,
-        action: 'closed',
-        actor: caller,
-        before: { status: disaster.status },
-        after: { status: next.status, close_reason: next.close_reason },
-        disaster_id: disasterId,
-      },
-      now,
-    );
+    writeDisasterChange(tx, caller, next, 'closed', {
+      action: 'closed',
+      before: { status: disaster.status },
+      after: { status: next.status, close_reason: next.close_reason },
+    });
     return { disaster: next, closed: true };
   });
   if (result.closed) logs.disasterClosed(disasterId, caller.uid);
