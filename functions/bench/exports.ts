@@ -1,8 +1,8 @@
 // Figure "export": GET /exports/requests streaming one disaster's requests as HXL CSV (25,000 in
 // the full run, EXPORT_MAX_ROWS), against the list endpoint (GET /requests/disaster/{id}, pages of
-// 200) in the same run: time, rows per second, and the api worker's resident memory sampled
-// during the export of a tenth of the rows and of all of them (flat: the same peak whatever the
-// row count). Seeded straight into the embedded emulator in batches of 500, with the trigger
+// 200) in the same run: time, rows per second, the api worker's resident memory sampled during
+// the export of a tenth of the rows and of all of them, and whether the export completes with
+// V8's heap capped below what keeping its rows would take (the check that memory stays flat). Seeded straight into the embedded emulator in batches of 500, with the trigger
 // relay's listeners paused. (At 100,000 rows, 2026-11-24: 202 s, over the 60 s time-out; hence
 // the limit.)
 import { performance } from 'node:perf_hooks';
@@ -199,8 +199,9 @@ export async function measureExports(session: Session, options: ExportOptions): 
       unit: 'MiB',
       value: round(full.peakMiB, 1),
       baseline: round(small.peakMiB, 1),
-      target: 'flat: at most 1.25x the peak for a tenth of the rows',
-      maxRatio: 1.25,
+      // Informative: V8 grows a busy heap up to what it may use before it collects (RSS does not
+      // tell kept from not yet collected). The capped row below is the check that rows are not kept.
+      target: null,
       notes: 'VmRSS of the api function workers, sampled every 50 ms during each export',
     }),
     {
