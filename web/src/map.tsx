@@ -8,7 +8,7 @@ import { t } from './i18n.js';
 import { poll } from './live.js';
 import { navigate } from './router.js';
 import { DisasterPicker, ErrorNote, useDisasters } from './shared.js';
-import type { MapView, PointFeature } from './map-view.js';
+import type { BaseMap, MapView, PointFeature } from './map-view.js';
 
 const point = (lng: number, lat: number, properties: PointFeature['properties']): PointFeature => ({
   type: 'Feature',
@@ -73,7 +73,9 @@ async function loadFeatures(disasterId: string): Promise<PointFeature[]> {
 /** A whole disaster's points are many pages: refreshed less often than a list. */
 const MAP_REFRESH_MS = 10_000;
 
-const isLocal = () => location.hostname === '127.0.0.1' || location.hostname === 'localhost';
+/** No tiles locally (no network, and the emulators' console must work without them); OpenStreetMap in production. */
+export const defaultBaseMap = (): BaseMap =>
+  location.hostname === '127.0.0.1' || location.hostname === 'localhost' ? 'none' : 'osm';
 
 export function LiveMap() {
   const disasters = useDisasters();
@@ -81,7 +83,7 @@ export function LiveMap() {
   const view = useRef<MapView | null>(null);
   const [count, setCount] = useState<number | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const [baseMap, setBaseMap] = useState<'none' | 'osm'>(isLocal() ? 'none' : 'osm');
+  const [baseMap, setBaseMap] = useState<BaseMap>(defaultBaseMap);
   const disaster = disasters.disasters?.find((d) => d.id === disasters.chosen);
 
   useEffect(() => {
