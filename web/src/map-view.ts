@@ -12,6 +12,8 @@ export interface PointProperties {
   group: string;
   label: string;
   href?: string;
+  /** A request waiting for a location: its point is only what the person sent, drawn dashed. */
+  provisional?: boolean;
 }
 
 export type PointFeature = GeoJSON.Feature<GeoJSON.Point, PointProperties>;
@@ -140,9 +142,10 @@ export function mountMap(element: HTMLElement, center: Location, onOpen: (href: 
           renderer,
           radius: point.kind === 'task' ? 6 : 8,
           color: point.kind === 'resource' ? '#0d47a1' : '#212121',
-          weight: point.kind === 'task' ? 3 : 1,
+          weight: point.kind === 'task' || point.provisional ? 3 : 1,
           fillColor: COLOURS[point.group] ?? '#607d8b',
-          fillOpacity: 0.9,
+          fillOpacity: point.provisional ? 0.25 : 0.9,
+          ...(point.provisional ? { dashArray: '4 3', radius: 10 } : {}),
         }).bindTooltip(point.label);
         if (point.href) marker.on('click', () => onOpen(point.href!));
         layer.addLayer(marker);
