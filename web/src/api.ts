@@ -87,6 +87,8 @@ export interface Me {
   display_name: string;
   role: Role;
   availability?: string | null;
+  /** The location the user shared (PATCH /users/me/location), if any. */
+  location?: Location | null;
 }
 
 export const DISASTER_TYPES = [

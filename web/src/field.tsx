@@ -1,11 +1,16 @@
 // Responders' and volunteers' screen: their tasks, one tap to go on route or complete, and
 // their availability.
-import { useState } from 'preact/hooks';
-import { api, listAll, type HelpRequestView, type Role, type Task } from './api.js';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api, listAll, type HelpRequestView, type Me, type Role, type Task } from './api.js';
 import { taskStatusLabel } from './dispatcher.js';
+import { distanceKm, type Location } from './geo.js';
 import { formatAge, formatNumber, t } from './i18n.js';
 import { poll } from './live.js';
+import { defaultBaseMap } from './map.js';
+import type { PlaceMapView } from './map-view.js';
 import { ErrorNote, useLive } from './shared.js';
+
+const isActive = (task: Task) => task.status === 'pending' || task.status === 'on_route';
 
 interface MyTask {
   task: Task;
@@ -38,8 +43,8 @@ export function MyTasks({ role }: { role: Role }) {
       setActionError(e);
     }
   };
-  const active = (data ?? []).filter(({ task }) => task.status === 'pending' || task.status === 'on_route');
-  const done = (data ?? []).filter(({ task }) => !(task.status === 'pending' || task.status === 'on_route'));
+  const active = (data ?? []).filter(({ task }) => isActive(task));
+  const done = (data ?? []).filter(({ task }) => !isActive(task));
   return (
     <section aria-labelledby="my-tasks-heading">
       <h1 id="my-tasks-heading">{t('my_tasks_heading')}</h1>
@@ -61,18 +66,7 @@ export function MyTasks({ role }: { role: Role }) {
                   {t('status')}: <span class={`badge task-${task.status}`}>{taskStatusLabel(task.status)}</span> ·{' '}
                   {formatAge(task.created_at)}
                 </p>
-                {request?.location && (
-                  <p>
-                    {t('location')}:{' '}
-                    <a
-                      href={`https://www.openstreetmap.org/?mlat=${request.location.lat}&mlon=${request.location.lng}#map=16/${request.location.lat}/${request.location.lng}`}
-                      target="_blank"
-                      rel="noopener"
-                    >
-                      {formatNumber(request.location.lat, 4)}, {formatNumber(request.location.lng, 4)}
-                    </a>
-                  </p>
-                )}
+                {request?.location && <TaskPlace task={task} place={request.location} active={isActive(task)} />}
                 {request?.description && <p>{request.description}</p>}
                 <div class="actions">
                   {task.status === 'pending' && (
@@ -92,6 +86,86 @@ export function MyTasks({ role }: { role: Role }) {
         </ul>
       )}
     </section>
+  );
+}
+
+/** The place of a task: its coordinates, a link to OpenStreetMap, and (active tasks) a map in the console. */
+function TaskPlace({ task, place, active }: { task: Task; place: Location; active: boolean }) {
+  const [open, setOpen] = useState(false);
+  const mapId = `task-map-${task.id}`;
+  return (
+    <>
+      <p>
+        {t('location')}: {formatNumber(place.lat, 4)}, {formatNumber(place.lng, 4)} ·{' '}
+        <a
+          href={`https://www.openstreetmap.org/?mlat=${place.lat}&mlon=${place.lng}#map=16/${place.lat}/${place.lng}`}
+          target="_blank"
+          rel="noopener"
+        >
+          {t('open_in_osm')}
+        </a>
+      </p>
+      {active && (
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={open ? mapId : undefined}
+          onClick={() => setOpen(!open)}
+        >
+          {t('show_on_map')}
+        </button>
+      )}
+      {active && open && <TaskMap id={mapId} task={task} place={place} />}
+    </>
+  );
+}
+
+/**
+ * The task's place on a small map (the map chunk loads on first use), with the responder's own
+ * shared location (GET /users/me) and the distance between them when they shared one.
+ */
+function TaskMap({ id, task, place }: { id: string; task: Task; place: Location }) {
+  const element = useRef<HTMLDivElement>(null);
+  const view = useRef<PlaceMapView | null>(null);
+  // undefined while asking; null when not shared (or not readable).
+  const [own, setOwn] = useState<Location | null | undefined>(undefined);
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    void api<Me>('GET', '/users/me').then(
+      (me) => !cancelled && setOwn(me.location ?? null),
+      () => !cancelled && setOwn(null),
+    );
+    void import('./map-view.js').then(({ mountPlaceMap }) => {
+      if (cancelled || !element.current) return;
+      view.current = mountPlaceMap(element.current, place, t('task_place'), defaultBaseMap());
+      setMounted(true);
+    });
+    return () => {
+      cancelled = true;
+      view.current?.destroy();
+      view.current = null;
+    };
+  }, [place.lat, place.lng]);
+  useEffect(() => {
+    if (own !== undefined) view.current?.showViewer(own, t('you_are_here'));
+  }, [own, mounted]);
+  return (
+    <div id={id} class="task-map">
+      <p role="status">
+        {own === undefined
+          ? t('loading')
+          : own
+            ? t('task_distance', { distance: formatNumber(distanceKm(own, place), 1) })
+            : t('task_no_own_location')}
+      </p>
+      <div
+        ref={element}
+        class="map place"
+        role="region"
+        aria-label={t('task_map_label', { task: task.instructions })}
+      />
+    </div>
   );
 }
 

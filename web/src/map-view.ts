@@ -4,6 +4,7 @@
 import L from 'leaflet';
 import leafletCss from 'leaflet/dist/leaflet.css';
 import Supercluster, { type ClusterProperties } from 'supercluster';
+import type { Location } from './geo.js';
 
 export interface PointProperties {
   kind: 'request' | 'task' | 'resource';
@@ -11,6 +12,8 @@ export interface PointProperties {
   group: string;
   label: string;
   href?: string;
+  /** A request waiting for a location: its point is only what the person sent, drawn dashed. */
+  provisional?: boolean;
 }
 
 export type PointFeature = GeoJSON.Feature<GeoJSON.Point, PointProperties>;
@@ -66,9 +69,11 @@ const ClusterMarker = L.CircleMarker.extend({
   },
 }) as unknown as new (latlng: L.LatLngExpression, options: L.CircleMarkerOptions & { label: string }) => L.CircleMarker;
 
+export type BaseMap = 'none' | 'osm';
+
 export interface MapView {
   setPoints(points: PointFeature[]): void;
-  setBaseMap(kind: 'none' | 'osm'): void;
+  setBaseMap(kind: BaseMap): void;
   /** Shows one chosen point, with its radius in km when given (the location picker). */
   showPick(point: { lat: number; lng: number } | null, radiusKm?: number): void;
   /** Reports each click on the map as a point. */
@@ -77,18 +82,31 @@ export interface MapView {
   map: L.Map;
 }
 
-export function mountMap(
-  element: HTMLElement,
-  center: { lat: number; lng: number },
-  onOpen: (href: string) => void,
-): MapView {
+/** A Leaflet map drawing on one canvas, with no base map until one is chosen. */
+function baseMap(element: HTMLElement, center: Location, zoom: number) {
   injectLeafletCss();
   const renderer = L.canvas({ padding: 0.2 });
   const map = L.map(element, { preferCanvas: true, renderer, zoomControl: true, keyboard: true }).setView(
     [center.lat, center.lng],
-    12,
+    zoom,
   );
   let tiles: L.TileLayer | null = null;
+  const setBaseMap = (kind: BaseMap) => {
+    if (kind === 'osm' && !tiles) {
+      tiles = L.tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
+        maxZoom: 19,
+        attribution: '&copy; OpenStreetMap contributors',
+      }).addTo(map);
+    } else if (kind === 'none' && tiles) {
+      tiles.remove();
+      tiles = null;
+    }
+  };
+  return { map, renderer, setBaseMap };
+}
+
+export function mountMap(element: HTMLElement, center: Location, onOpen: (href: string) => void): MapView {
+  const { map, renderer, setBaseMap } = baseMap(element, center, 12);
   const layer = L.layerGroup().addTo(map);
   let index = new Supercluster<PointProperties>({ radius: 60, maxZoom: 17 });
 
@@ -124,9 +142,10 @@ export function mountMap(
           renderer,
           radius: point.kind === 'task' ? 6 : 8,
           color: point.kind === 'resource' ? '#0d47a1' : '#212121',
-          weight: point.kind === 'task' ? 3 : 1,
+          weight: point.kind === 'task' || point.provisional ? 3 : 1,
           fillColor: COLOURS[point.group] ?? '#607d8b',
-          fillOpacity: 0.9,
+          fillOpacity: point.provisional ? 0.25 : 0.9,
+          ...(point.provisional ? { dashArray: '4 3', radius: 10 } : {}),
         }).bindTooltip(point.label);
         if (point.href) marker.on('click', () => onOpen(point.href!));
         layer.addLayer(marker);
@@ -143,17 +162,7 @@ export function mountMap(
       index.load(points);
       draw();
     },
-    setBaseMap(kind) {
-      if (kind === 'osm' && !tiles) {
-        tiles = L.tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
-          maxZoom: 19,
-          attribution: '&copy; OpenStreetMap contributors',
-        }).addTo(map);
-      } else if (kind === 'none' && tiles) {
-        tiles.remove();
-        tiles = null;
-      }
-    },
+    setBaseMap,
     showPick(point, radiusKm) {
       for (const shape of picked) shape.remove();
       picked = [];
@@ -165,6 +174,70 @@ export function mountMap(
     },
     onPick(handler) {
       map.on('click', (event: L.LeafletMouseEvent) => handler({ lat: event.latlng.lat, lng: event.latlng.lng }));
+    },
+    destroy() {
+      map.remove();
+    },
+  };
+}
+
+/** One place and, when known, where the viewer is: a labelled marker each, joined by a dashed line. */
+export interface PlaceMapView {
+  /** Where the viewer is (their shared location), or null when not shared. */
+  showViewer(at: Location | null, label: string): void;
+  destroy(): void;
+}
+
+/** A responder's map of one task: the place to go, with its label always shown. */
+export function mountPlaceMap(element: HTMLElement, place: Location, label: string, base: BaseMap): PlaceMapView {
+  const { map, renderer, setBaseMap } = baseMap(element, place, 15);
+  setBaseMap(base);
+  // Two labels only: permanent tooltips (DOM) are fine here, unlike the clustered map's counts.
+  L.circleMarker([place.lat, place.lng], {
+    renderer,
+    radius: 10,
+    color: '#212121',
+    weight: 2,
+    fillColor: '#b00020',
+    fillOpacity: 0.9,
+  })
+    .bindTooltip(label, { permanent: true, direction: 'top', offset: [0, -10] })
+    .addTo(map);
+  let viewer: L.Layer[] = [];
+  return {
+    showViewer(at, viewerLabel) {
+      for (const shape of viewer) shape.remove();
+      viewer = [];
+      if (!at) {
+        map.setView([place.lat, place.lng], 15);
+        return;
+      }
+      viewer.push(
+        L.polyline(
+          [
+            [at.lat, at.lng],
+            [place.lat, place.lng],
+          ],
+          { renderer, color: '#0b3d91', weight: 2, dashArray: '6 6' },
+        ).addTo(map),
+        L.circleMarker([at.lat, at.lng], {
+          renderer,
+          radius: 8,
+          color: '#ffffff',
+          weight: 3,
+          fillColor: '#0b3d91',
+          fillOpacity: 1,
+        })
+          .bindTooltip(viewerLabel, { permanent: true, direction: 'bottom', offset: [0, 8] })
+          .addTo(map),
+      );
+      map.fitBounds(
+        L.latLngBounds([
+          [at.lat, at.lng],
+          [place.lat, place.lng],
+        ]).pad(0.3),
+        { maxZoom: 16 },
+      );
     },
     destroy() {
       map.remove();

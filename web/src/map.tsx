@@ -2,13 +2,14 @@
 // and resources (GeoJSON from the API), clustered. Refreshed by polling the API: what it shows is
 // shaped by the need-to-know rules, which Firestore rules cannot express.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, listAll, type HelpRequestView, type Task } from './api.js';
+import { api, listAll, type Disaster, type HelpRequestView, type Task } from './api.js';
 import { needLabel, statusLabel, taskStatusLabel } from './dispatcher.js';
-import { t } from './i18n.js';
+import type { Location } from './geo.js';
+import { formatAge, t } from './i18n.js';
 import { poll } from './live.js';
 import { navigate } from './router.js';
-import { DisasterPicker, ErrorNote, useDisasters } from './shared.js';
-import type { MapView, PointFeature } from './map-view.js';
+import { DisasterPicker, ErrorNote, Link, useDisasters } from './shared.js';
+import type { BaseMap, MapView, PointFeature } from './map-view.js';
 
 const point = (lng: number, lat: number, properties: PointFeature['properties']): PointFeature => ({
   type: 'Feature',
@@ -16,24 +17,36 @@ const point = (lng: number, lat: number, properties: PointFeature['properties'])
   properties,
 });
 
-/** The API gives requests and tasks as JSON lists; the map wants GeoJSON points. */
+export const awaitsLocation = (r: HelpRequestView) => r.planning?.state === 'awaiting_location';
+
+const samePoint = (a: Location, b: Location) => Math.abs(a.lat - b.lat) < 1e-9 && Math.abs(a.lng - b.lng) < 1e-9;
+
+/**
+ * The API gives requests and tasks as JSON lists; the map wants GeoJSON points. A request waiting
+ * for a location (SMS/WhatsApp intake) holds a placeholder: the point the person sent, drawn as
+ * provisional, or, when they sent none, its disaster's centre (`placeholder`), not drawn at all.
+ */
 export function toFeatures(
   requests: HelpRequestView[],
   tasks: Task[],
   resources: GeoJSON.Feature<GeoJSON.Point>[],
+  placeholder?: Location,
 ): PointFeature[] {
   const features: PointFeature[] = [];
-  const where = new Map<string, { lat: number; lng: number }>();
+  const where = new Map<string, Location>();
   for (const r of requests) {
     const at = r.location ?? r.area?.center;
     if (!at) continue;
+    const provisional = awaitsLocation(r);
+    if (provisional && placeholder && samePoint(at, placeholder)) continue;
     where.set(r.id, at);
     features.push(
       point(at.lng, at.lat, {
         kind: 'request',
         group: r.type_of_need,
-        label: `${needLabel(r.type_of_need)} · ${statusLabel(r.status)}`,
+        label: `${needLabel(r.type_of_need)} · ${provisional ? t('planning_awaiting_location') : statusLabel(r.status)}`,
         href: `/requests/${r.id}`,
+        ...(provisional ? { provisional } : {}),
       }),
     );
   }
@@ -58,30 +71,38 @@ export function toFeatures(
   return features;
 }
 
-async function loadFeatures(disasterId: string): Promise<PointFeature[]> {
-  const [requests, tasks, resources] = await Promise.all([
-    listAll<HelpRequestView>(`/requests/disaster/${disasterId}`, 20_000),
-    listAll<Task>(`/tasks?disaster_id=${disasterId}`, 5000).catch(() => []),
+/** Waiting requests listed beside the map: a dispatcher has to set each one's point. */
+const MAX_WAITING = 200;
+
+async function loadMap(disaster: Disaster): Promise<{ features: PointFeature[]; waiting: HelpRequestView[] }> {
+  const [requests, tasks, resources, waiting] = await Promise.all([
+    listAll<HelpRequestView>(`/requests/disaster/${disaster.id}`, 20_000),
+    listAll<Task>(`/tasks?disaster_id=${disaster.id}`, 5000).catch(() => []),
     api<{ features: GeoJSON.Feature<GeoJSON.Point>[] }>(
       'GET',
-      `/resources/locations?disaster_id=${disasterId}&limit=200`,
+      `/resources/locations?disaster_id=${disaster.id}&limit=200`,
     ).then((c) => c.features),
+    // Across disasters: an unplaced request is only held by one until a dispatcher places it.
+    listAll<HelpRequestView>('/requests?awaiting_location=true', MAX_WAITING),
   ]);
-  return toFeatures(requests, tasks, resources);
+  return { features: toFeatures(requests, tasks, resources, disaster.location), waiting };
 }
 
 /** A whole disaster's points are many pages: refreshed less often than a list. */
 const MAP_REFRESH_MS = 10_000;
 
-const isLocal = () => location.hostname === '127.0.0.1' || location.hostname === 'localhost';
+/** No tiles locally (no network, and the emulators' console must work without them); OpenStreetMap in production. */
+export const defaultBaseMap = (): BaseMap =>
+  location.hostname === '127.0.0.1' || location.hostname === 'localhost' ? 'none' : 'osm';
 
 export function LiveMap() {
   const disasters = useDisasters();
   const element = useRef<HTMLDivElement>(null);
   const view = useRef<MapView | null>(null);
   const [count, setCount] = useState<number | null>(null);
+  const [waiting, setWaiting] = useState<HelpRequestView[]>([]);
   const [error, setError] = useState<unknown>(null);
-  const [baseMap, setBaseMap] = useState<'none' | 'osm'>(isLocal() ? 'none' : 'osm');
+  const [baseMap, setBaseMap] = useState<BaseMap>(defaultBaseMap);
   const disaster = disasters.disasters?.find((d) => d.id === disasters.chosen);
 
   useEffect(() => {
@@ -93,10 +114,11 @@ export function LiveMap() {
       view.current = mountMap(element.current, disaster.location, navigate);
       view.current.setBaseMap(baseMap);
       stop = poll(
-        () => loadFeatures(disaster.id),
-        (features) => {
+        () => loadMap(disaster),
+        ({ features, waiting }) => {
           view.current?.setPoints(features);
           setCount(features.length);
+          setWaiting(waiting);
           element.current?.setAttribute('data-points', String(features.length));
         },
         setError,
@@ -127,7 +149,51 @@ export function LiveMap() {
       </div>
       <ErrorNote error={error} />
       <p role="status">{count === null ? t('loading') : t('map_points', { count })}</p>
-      <div ref={element} class="map" role="region" aria-label={t('map_label')} tabIndex={0} />
+      <div class="map-layout">
+        {waiting.length > 0 && <Waiting requests={waiting} />}
+        <div ref={element} class="map" role="region" aria-label={t('map_label')} tabIndex={0} />
+      </div>
+      <Legend />
     </section>
+  );
+}
+
+/** The requests a dispatcher must place before they can be planned: beside the map, not lost in it. */
+function Waiting({ requests }: { requests: HelpRequestView[] }) {
+  return (
+    <section class="panel waiting" aria-labelledby="waiting-heading">
+      <h2 id="waiting-heading">{t('waiting_heading', { count: requests.length })}</h2>
+      <p>{t('waiting_hint')}</p>
+      <ul>
+        {requests.map((r) => (
+          <li key={r.id}>
+            <Link href={`/requests/${r.id}`}>
+              {needLabel(r.type_of_need)}: {r.location_text ?? t('waiting_no_text')}
+            </Link>{' '}
+            · {formatAge(r.created_at)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Legend() {
+  const items = [
+    ['request', t('legend_request')],
+    ['task', t('legend_task')],
+    ['resource', t('legend_resource')],
+    ['provisional', t('legend_provisional')],
+    ['cluster', t('legend_cluster')],
+  ] as const;
+  return (
+    <ul class="legend" aria-label={t('map_legend')}>
+      {items.map(([kind, text]) => (
+        <li key={kind}>
+          <span class={`swatch ${kind}`} aria-hidden="true" />
+          {text}
+        </li>
+      ))}
+    </ul>
   );
 }

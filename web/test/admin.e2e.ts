@@ -4,8 +4,10 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { demoUsers, seed } from '../../functions/dev/seed.js';
+import { collections } from '../../functions/src/data/collections.js';
 import { db } from '../../functions/src/data/firestore.js';
 import { notify } from '../../functions/src/notifications/service.js';
+import { newRequestDocument } from '../../functions/src/requests/service.js';
 import { consoleUrl, expectAccessible, idTokenOf, launch, openSignedIn, screenshot } from './browser.js';
 
 const user = (role: string) => demoUsers.find((u) => u.role === role)!;
@@ -231,6 +233,44 @@ describe("the admins' screens (Chromium)", function () {
     await admin.getByRole('combobox', { name: 'Planning' }).selectOption({ label: 'Any' });
   });
 
+  it('the map lists the requests waiting for a location beside it, each a link to its page', async () => {
+    // As the SMS intake stores a message that named a place but gave no point: the disaster's
+    // centre as a placeholder, and what the person wrote.
+    const id = `sms-waiting-${Date.now()}`;
+    const flood = await collections.disasters.require('demo-flood', 'disaster');
+    await collections.requests.doc(id).set(
+      newRequestDocument(
+        id,
+        user('affected_individual').uid,
+        {
+          disaster_id: flood.id,
+          type_of_need: 'rescue',
+          description: 'Family of five on the roof',
+          location: flood.location,
+          duplicate_of: null,
+          channel: 'sms',
+          location_text: 'near the San Roque chapel',
+          awaiting_location: true,
+        },
+        new Date().toISOString(),
+      ),
+    );
+    await admin.getByRole('link', { name: 'Map' }).click();
+    const waiting = admin.getByRole('region', { name: /^Waiting for a location: [1-9]\d*$/ });
+    const link = waiting.getByRole('link', { name: 'Rescue: near the San Roque chapel' });
+    await link.waitFor();
+    await admin.getByRole('region', { name: 'Map of requests, resources and tasks' }).waitFor();
+    await admin
+      .getByRole('list', { name: 'Legend' })
+      .getByText(/^Dashed: waiting for a location/)
+      .waitFor();
+    await expectAccessible(admin, 'the map with a request waiting for a location');
+    await screenshot(admin, 'map-waiting');
+    await link.click();
+    await admin.getByRole('heading', { name: 'Request: Rescue' }).waitFor();
+    await admin.getByText('Waiting for a point; the person wrote: near the San Roque chapel').waitFor();
+  });
+
   it('a notification appears live in the header and the list, and can be marked read', async () => {
     await admin.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
     const now = new Date().toISOString();
@@ -257,6 +297,7 @@ describe("the admins' screens (Chromium)", function () {
         ['Disasters', 'Disasters'],
         ['Resources', 'Resources'],
         ['Notifications', 'Notifications'],
+        ['Map', 'Map'],
       ] as const) {
         await admin.getByRole('link', { name: link }).click();
         await admin.getByRole('heading', { name: heading, level: 1 }).waitFor();

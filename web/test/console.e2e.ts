@@ -100,6 +100,19 @@ describe('the coordination console (Chromium)', function () {
     await responder.getByRole('heading', { name: 'My tasks' }).waitFor();
     await responder.getByRole('button', { name: 'On route' }).click();
     await responder.getByRole('button', { name: 'Completed' }).waitFor();
+    // The place on a small map inside the console, with the responder's shared location and the distance.
+    const show = responder.getByRole('button', { name: 'Show on map' });
+    assert.equal(await show.getAttribute('aria-expanded'), 'false');
+    await show.click();
+    assert.equal(await show.getAttribute('aria-expanded'), 'true');
+    const taskMap = responder.getByRole('region', { name: /^Map of / });
+    await taskMap.waitFor();
+    await responder.getByText(/^[\d.]+ km from your shared location$/).waitFor();
+    // The two labelled markers (Leaflet tooltips) over the canvas the map draws on.
+    await taskMap.getByText('Task', { exact: true }).waitFor();
+    await taskMap.getByText('You', { exact: true }).waitFor();
+    assert.equal(await taskMap.locator('canvas').count(), 1, 'the map draws on one canvas');
+    await responder.getByRole('link', { name: 'Open in OpenStreetMap' }).waitFor();
     await expectAccessible(responder, 'my tasks');
     await screenshot(responder, 'my-tasks');
     await responder.getByRole('button', { name: 'Completed' }).click();
