@@ -5,8 +5,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, DISASTER_TYPES, listAll, type Disaster, type DisasterInput, type Observation } from './api.js';
 import { formatDate, formatNumber, t } from './i18n.js';
 import { poll } from './live.js';
-import { LocationFields, parsePoint, pointText, type PointText } from './location-picker.js';
-import { FormPanel, TextField, useSave } from './form.js';
+import { LocationFields, pointText, type PointText } from './location-picker.js';
+import { FormPanel, TextField, usePlacedForm, useSave } from './form.js';
 import { ErrorNote, SelectField, useAction, useLive } from './shared.js';
 
 const typeLabel = (type: Disaster['type']) => t(`disaster_type_${type}`);
@@ -295,38 +295,32 @@ const formOf = (d?: Disaster): FormState => ({
 /** Create (no `disaster`) or edit; an edit sends only the fields that changed (the agent keeps the others). */
 function DisasterForm(props: { disaster?: Disaster; onSaved: (d: Disaster) => void; onCancel: () => void }) {
   const { disaster, onSaved, onCancel } = props;
-  const [form, setForm] = useState<FormState>(() => formOf(disaster));
-  const [invalid, setInvalid] = useState(false);
   const saving = useSave<Disaster>(
     disaster,
     { create: '/disasters', edit: `/disasters/${disaster?.id}` },
     onSaved,
     onCancel,
   );
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
-    setForm((current) => ({ ...current, [key]: value }));
-  const radius = Number(form.radius);
-  const submit = () => {
-    const location = parsePoint(form.point);
-    setInvalid(location === null);
-    if (!location) return;
-    const input: DisasterInput = {
-      name: form.name.trim(),
-      type: form.type,
-      description: form.description.trim(),
+  const { form, set, invalidLocation, submit } = usePlacedForm(
+    () => formOf(disaster),
+    (fields, location): DisasterInput => ({
+      name: fields.name.trim(),
+      type: fields.type,
+      description: fields.description.trim(),
       location,
-      radius_km: radius,
-      severity: Number(form.severity),
-    };
-    void saving.save(input);
-  };
+      radius_km: Number(fields.radius),
+      severity: Number(fields.severity),
+    }),
+    saving.save,
+  );
+  const radius = Number(form.radius);
   return (
     <FormPanel
       title={disaster ? t('edit_disaster', { name: disaster.name }) : t('new_disaster')}
       submitLabel={disaster ? t('save_changes') : t('create_disaster')}
       busy={saving.busy}
       error={saving.error}
-      invalidLocation={invalid}
+      invalidLocation={invalidLocation}
       onSubmit={submit}
       onCancel={onCancel}
     >

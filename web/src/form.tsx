@@ -1,8 +1,12 @@
 // What the create-or-edit forms (disasters, resources) share: the titled panel with its errors,
-// save and cancel, and saving (POST a new one, PATCH only what changed).
+// save and cancel, the fields' state with a typed point, and saving (POST a new one, PATCH only
+// what changed).
 import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
 import { api } from './api.js';
+import type { Location } from './geo.js';
 import { t } from './i18n.js';
+import { parsePoint, type PointText } from './location-picker.js';
 import { changedFields, ErrorNote, useAction } from './shared.js';
 
 /**
@@ -26,6 +30,27 @@ export function useSave<T>(
     if (ok && saved) onSaved(saved);
   };
   return { ...action, save };
+}
+
+/**
+ * A form's fields (`initial`, one of them the typed point), a setter per field, and `submit`: an
+ * incomplete or out-of-range point raises `invalidLocation` (FormPanel's alert) and saves nothing,
+ * else `save` gets what `toInput` makes of the fields and the point.
+ */
+export function usePlacedForm<F extends { point: PointText }>(
+  initial: () => F,
+  toInput: (form: F, location: Location) => object,
+  save: (input: object) => Promise<void>,
+) {
+  const [form, setForm] = useState<F>(initial);
+  const [invalidLocation, setInvalidLocation] = useState(false);
+  const set = <K extends keyof F>(key: K, value: F[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const submit = () => {
+    const location = parsePoint(form.point);
+    setInvalidLocation(location === null);
+    if (location) void save(toInput(form, location));
+  };
+  return { form, set, invalidLocation, submit };
 }
 
 export function FormPanel(props: {

@@ -14,8 +14,8 @@ import {
 } from './api.js';
 import { formatNumber, t } from './i18n.js';
 import { poll } from './live.js';
-import { LocationFields, parsePoint, pointText, type PointText } from './location-picker.js';
-import { FormPanel, TextField, useSave } from './form.js';
+import { LocationFields, pointText, type PointText } from './location-picker.js';
+import { FormPanel, TextField, usePlacedForm, useSave } from './form.js';
 import { ErrorNote, SelectField, useAction, useDisasters, useLive } from './shared.js';
 
 const categoryLabel = (category: ResourceCategory) => t(`category_${category}`);
@@ -236,37 +236,32 @@ function ResourceForm(props: {
   onCancel: () => void;
 }) {
   const { resource, around, disasters, onSaved, onCancel } = props;
-  const [form, setForm] = useState<FormState>(() => formOf(resource));
-  const [invalid, setInvalid] = useState(false);
   const saving = useSave<Resource>(
     resource,
     { create: '/resources', edit: `/resources/${resource?.id}` },
     onSaved,
     onCancel,
   );
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
-    setForm((current) => ({ ...current, [key]: value }));
-  const submit = () => {
-    const location = parsePoint(form.point);
-    setInvalid(location === null);
-    if (!location) return;
-    void saving.save({
-      name: form.name.trim(),
-      category: form.category,
-      description: form.description.trim(),
-      quantity: Number(form.quantity),
-      unit: form.unit.trim(),
+  const { form, set, invalidLocation, submit } = usePlacedForm(
+    () => formOf(resource),
+    (fields, location) => ({
+      name: fields.name.trim(),
+      category: fields.category,
+      description: fields.description.trim(),
+      quantity: Number(fields.quantity),
+      unit: fields.unit.trim(),
       location,
-      disaster_id: form.disaster || null,
-    });
-  };
+      disaster_id: fields.disaster || null,
+    }),
+    saving.save,
+  );
   return (
     <FormPanel
       title={resource ? t('edit_resource', { name: resource.name }) : t('add_resource')}
       submitLabel={resource ? t('save_changes') : t('add_resource')}
       busy={saving.busy}
       error={saving.error}
-      invalidLocation={invalid}
+      invalidLocation={invalidLocation}
       onSubmit={submit}
       onCancel={onCancel}
     >
