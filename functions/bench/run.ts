@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   console.log(`[bench] ${quick ? 'quick' : 'full'} run`);
   const lap = (what: string) => say(`[bench] ${what} done at ${Math.round((Date.now() - started) / 1000)} s`);
   if (wanted('cold')) {
-    figures.push(...measureColdStart(quick ? 3 : 10));
+    figures.push(...measureColdStart(quick ? 3 : 15));
     lap('cold start');
   }
   if (wanted('cost') || wanted('overhead') || wanted('outbound') || wanted('planning') || wanted('export')) {

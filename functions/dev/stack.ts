@@ -382,6 +382,9 @@ function cleanEnv(): NodeJS.ProcessEnv {
     'FIREBASE_DATABASE_EMULATOR_HOST',
     'PUBSUB_EMULATOR_HOST',
     'NODE_OPTIONS',
+    // Set per instance by the runtime (src/index.ts): one left in the shell would hide functions
+    // from discovery and from the trigger relay.
+    'FUNCTION_TARGET',
   ]) {
     delete env[name];
   }

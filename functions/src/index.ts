@@ -1,13 +1,28 @@
 // Only the exported functions. Everything they run lives in the modules they import, loaded on
 // first use so that every function's cold start stays close to that of an empty one.
 import type { Express } from 'express';
-import { onDocumentCreated } from 'firebase-functions/v2/firestore';
+import type * as FirestoreTriggers from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import { geminiApiKey, twilioAuthToken, WEBHOOK_RETRY, webhookSealingKey } from './config.js';
 
 let app: Promise<Express> | undefined;
+
+/**
+ * Defines the Firestore trigger `name` in the instances that can run it. Importing
+ * firebase-functions/v2/firestore loads the Firestore client and its protobufs (about 70 ms of a
+ * cold start), and an instance serves one function: the runtime and each emulator worker set
+ * FUNCTION_TARGET to its name and read that export alone. An instance serving another function
+ * (the API) leaves the export undefined and never imports the module; deploy discovery and the
+ * tests, with no FUNCTION_TARGET, get every function. test/cold-start.test.ts checks both.
+ */
+function firestoreTrigger<T>(name: string, define: (triggers: typeof FirestoreTriggers) => T): T | undefined {
+  const target = process.env.FUNCTION_TARGET;
+  if (target && target !== name) return undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- synchronous: the runtime reads the exports at load
+  return define(require('firebase-functions/v2/firestore') as typeof FirestoreTriggers);
+}
 
 /**
  * maxInstances bounds what the per-instance read limits (http/rate-limit.ts) add up to: a
@@ -35,20 +50,22 @@ export const api = onRequest(
  * delivered again; the job is idempotent. maxInstances bounds parallel Gemini calls, together
  * with the shared per-minute Gemini budget.
  */
-export const planRequest = onDocumentCreated(
-  {
-    document: 'requests/{requestId}',
-    region: 'us-central1',
-    retry: true,
-    secrets: [geminiApiKey],
-    memory: '512MiB',
-    timeoutSeconds: 120,
-    maxInstances: 20,
-  },
-  async (event) => {
-    const { handleRequestCreated } = await import('./planning/trigger.js');
-    await handleRequestCreated(event.params.requestId);
-  },
+export const planRequest = firestoreTrigger('planRequest', ({ onDocumentCreated }) =>
+  onDocumentCreated(
+    {
+      document: 'requests/{requestId}',
+      region: 'us-central1',
+      retry: true,
+      secrets: [geminiApiKey],
+      memory: '512MiB',
+      timeoutSeconds: 120,
+      maxInstances: 20,
+    },
+    async (event) => {
+      const { handleRequestCreated } = await import('./planning/trigger.js');
+      await handleRequestCreated(event.params.requestId);
+    },
+  ),
 );
 
 /** Safety net: plans requests whose every trigger delivery was lost or failed (planning/job.ts). */
@@ -84,31 +101,35 @@ export const allocateResources = onTaskDispatched(
  * so retried. maxInstances bounds a burst of reports (each event reads at most
  * AGENT_MAX_CANDIDATES observations), together with the agent's shared Gemini budget.
  */
-export const suggestDisasters = onDocumentCreated(
-  {
-    document: 'observations/{observation_id}',
-    region: 'us-central1',
-    retry: true,
-    secrets: [geminiApiKey],
-    memory: '512MiB',
-    maxInstances: 10,
-  },
-  async (event) => {
-    const { onObservationCreated } = await import('./agent/trigger.js');
-    await onObservationCreated(event);
-  },
+export const suggestDisasters = firestoreTrigger('suggestDisasters', ({ onDocumentCreated }) =>
+  onDocumentCreated(
+    {
+      document: 'observations/{observation_id}',
+      region: 'us-central1',
+      retry: true,
+      secrets: [geminiApiKey],
+      memory: '512MiB',
+      maxInstances: 10,
+    },
+    async (event) => {
+      const { onObservationCreated } = await import('./agent/trigger.js');
+      await onObservationCreated(event);
+    },
+  ),
 );
 
 /**
  * Outbound webhooks, first half: maps each new audit record to a webhook event and queues one
  * delivery per subscriber (webhooks/events.ts). Idempotent per audit id, so retried.
  */
-export const fanOutWebhooks = onDocumentCreated(
-  { document: 'audit_log/{audit_id}', region: 'us-central1', retry: true, memory: '256MiB', maxInstances: 10 },
-  async (event) => {
-    const { onAuditRecordCreated } = await import('./webhooks/events.js');
-    await onAuditRecordCreated(event);
-  },
+export const fanOutWebhooks = firestoreTrigger('fanOutWebhooks', ({ onDocumentCreated }) =>
+  onDocumentCreated(
+    { document: 'audit_log/{audit_id}', region: 'us-central1', retry: true, memory: '256MiB', maxInstances: 10 },
+    async (event) => {
+      const { onAuditRecordCreated } = await import('./webhooks/events.js');
+      await onAuditRecordCreated(event);
+    },
+  ),
 );
 
 /**
@@ -116,12 +137,14 @@ export const fanOutWebhooks = onDocumentCreated(
  * someone must hear of (their request got a task, a responder is on the way, a task assigned to
  * them...) become outbound_messages documents, created once per record whatever the deliveries.
  */
-export const outboundFromAudit = onDocumentCreated(
-  { document: 'audit_log/{auditId}', region: 'us-central1', retry: true, maxInstances: 10 },
-  async (event) => {
-    const { deriveOutbound } = await import('./outbound/derive.js');
-    await deriveOutbound(event.params.auditId);
-  },
+export const outboundFromAudit = firestoreTrigger('outboundFromAudit', ({ onDocumentCreated }) =>
+  onDocumentCreated(
+    { document: 'audit_log/{auditId}', region: 'us-central1', retry: true, maxInstances: 10 },
+    async (event) => {
+      const { deriveOutbound } = await import('./outbound/derive.js');
+      await deriveOutbound(event.params.auditId);
+    },
+  ),
 );
 
 /**
@@ -161,19 +184,21 @@ export const deliverWebhook = onTaskDispatched(
  * transient failure throws and the platform delivers the event again with its back-off; the worker
  * is idempotent. maxInstances bounds concurrent sends to Twilio and FCM.
  */
-export const deliverOutbound = onDocumentCreated(
-  {
-    document: 'outbound_messages/{messageId}',
-    region: 'us-central1',
-    retry: true,
-    secrets: [twilioAuthToken],
-    timeoutSeconds: 60,
-    maxInstances: 10,
-  },
-  async (event) => {
-    const { deliverMessage } = await import('./outbound/worker.js');
-    await deliverMessage(event.params.messageId);
-  },
+export const deliverOutbound = firestoreTrigger('deliverOutbound', ({ onDocumentCreated }) =>
+  onDocumentCreated(
+    {
+      document: 'outbound_messages/{messageId}',
+      region: 'us-central1',
+      retry: true,
+      secrets: [twilioAuthToken],
+      timeoutSeconds: 60,
+      maxInstances: 10,
+    },
+    async (event) => {
+      const { deliverMessage } = await import('./outbound/worker.js');
+      await deliverMessage(event.params.messageId);
+    },
+  ),
 );
 
 // Benchmark baseline (bench/request-overhead.ts): exported only under the Functions emulator

@@ -37,10 +37,11 @@ server.listen(0, '127.0.0.1', async () => {
 `;
 
 function traceColdStart(): ColdStartTrace {
-  // No emulator variables: like the benchmark's probe, nothing here may need a backend.
+  // No emulator variables: like the benchmark's probe, nothing here may need a backend. The
+  // runtime tells an instance which function it serves by FUNCTION_TARGET.
   const out = execFileSync(process.execPath, ['-e', tracer, entry], {
     cwd: functionsDir,
-    env: { PATH: process.env.PATH, GCLOUD_PROJECT: 'demo-disaster-response' },
+    env: { PATH: process.env.PATH, GCLOUD_PROJECT: 'demo-disaster-response', FUNCTION_TARGET: 'api' },
     encoding: 'utf8',
   });
   return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as ColdStartTrace;
@@ -80,6 +81,15 @@ describe('cold start of the built functions', function () {
     assert.deepEqual(trace.atLoad.filter(isPackage('express')), []);
   });
 
+  it('leaves the Firestore client to the first request that reads data', () => {
+    // firebase-functions/v2/firestore would load it with its protobufs: only a Firestore
+    // trigger's instance imports it (firestoreTrigger in src/index.ts).
+    const firestoreClient = (file: string) =>
+      isPackage('@google-cloud/firestore')(file) || file.includes('/firebase-functions/protos/');
+    assert.deepEqual(trace.atLoad.filter(firestoreClient), []);
+    assert.deepEqual(trace.atFirstRequest.filter(firestoreClient), []);
+  });
+
   it('reads lib/lazy.js on the first request, and no module file of zod, Express or Twilio', () => {
     assert.deepEqual(trace.atFirstRequest.filter(fromLib), [join(lib, 'lazy.js')]);
     assert.deepEqual(trace.atFirstRequest.filter(isPackage('zod')), []);
@@ -87,6 +97,76 @@ describe('cold start of the built functions', function () {
     // The Twilio SDK loads only on the paths that send or check Twilio messages (outbound/twilio.ts).
     assert.deepEqual(trace.atLoad.filter(isPackage('twilio')), []);
     assert.deepEqual(trace.atFirstRequest.filter(isPackage('twilio')), []);
+  });
+});
+
+describe('each instance defines the function it serves (FUNCTION_TARGET)', function () {
+  this.timeout(120_000);
+  // What a process loading lib/index.js exports: each name with its trigger kind, or null.
+  const exportsFor = (target: string | undefined): Record<string, string | null> => {
+    const script = `
+      const functions = require(process.argv[1]);
+      const kind = (fn) => (fn ? Object.keys(fn.__endpoint).find((key) => key.endsWith('Trigger')) : null);
+      process.stdout.write(JSON.stringify(Object.fromEntries(Object.entries(functions).map(([name, fn]) => [name, kind(fn)]))));
+    `;
+    const env = {
+      PATH: process.env.PATH,
+      GCLOUD_PROJECT: 'demo-disaster-response',
+      ...(target && { FUNCTION_TARGET: target }),
+    };
+    return JSON.parse(
+      execFileSync(process.execPath, ['-e', script, entry], { cwd: functionsDir, env, encoding: 'utf8' }),
+    ) as Record<string, string | null>;
+  };
+  let everyFunction: Record<string, string | null>;
+
+  before(() => {
+    everyFunction = exportsFor(undefined);
+  });
+
+  it('every function without FUNCTION_TARGET, as deploy discovery loads it', () => {
+    assert.deepEqual(Object.keys(everyFunction).sort(), [
+      'allocateResources',
+      'api',
+      'benchBaseline',
+      'deliverOutbound',
+      'deliverWebhook',
+      'fanOutWebhooks',
+      'outboundFromAudit',
+      'planRequest',
+      'suggestDisasters',
+      'sweepPlanning',
+    ]);
+    // benchBaseline: only under the Functions emulator.
+    assert.equal(everyFunction['benchBaseline'], null);
+    assert.equal(everyFunction['api'], 'httpsTrigger');
+    assert.equal(everyFunction['planRequest'], 'eventTrigger');
+  });
+
+  it('the served function, defined as discovery saw it, whatever its kind', () => {
+    for (const [name, kind] of Object.entries(everyFunction)) {
+      if (kind === null) continue;
+      assert.equal(exportsFor(name)[name], kind, name);
+    }
+  });
+
+  it('no Firestore trigger in the instance of the API (or of another function)', () => {
+    const firestoreTriggers = [
+      'deliverOutbound',
+      'fanOutWebhooks',
+      'outboundFromAudit',
+      'planRequest',
+      'suggestDisasters',
+    ];
+    assert.deepEqual(
+      Object.keys(everyFunction).filter((name) => everyFunction[name] === 'eventTrigger'),
+      firestoreTriggers,
+    );
+    for (const target of ['api', 'deliverWebhook']) {
+      const served = exportsFor(target);
+      assert.equal(served[target], everyFunction[target]);
+      for (const name of firestoreTriggers) assert.equal(served[name], null, `${name} in ${target}'s instance`);
+    }
   });
 });
 

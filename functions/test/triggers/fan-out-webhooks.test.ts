@@ -2,11 +2,18 @@ import assert from 'node:assert/strict';
 import { collections } from '../../src/data/collections.js';
 import { fanOutWebhooks } from '../../src/index.js';
 import { disaster, requestValue, spot } from '../helpers/planning-fixtures.js';
-import { documentCreated, emptyFirestore, functionsTestSdk, rawDocument, writesDuring } from './harness.js';
+import {
+  documentCreated,
+  emptyFirestore,
+  functionsTestSdk,
+  rawDocument,
+  writesDuring,
+  firestoreTriggerOf,
+} from './harness.js';
 import { storeAudit, storeWebhook, TasksStandIn } from './webhook-helpers.js';
 
 describe('fanOutWebhooks (onDocumentCreated audit_log/{audit_id}), wrapped by firebase-functions-test', () => {
-  const fanOut = functionsTestSdk.wrap(fanOutWebhooks);
+  const fanOut = functionsTestSdk.wrap(firestoreTriggerOf(fanOutWebhooks));
   const tasks = new TasksStandIn();
   const previousHost = process.env.CLOUD_TASKS_EMULATOR_HOST;
 

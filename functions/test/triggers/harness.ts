@@ -25,6 +25,15 @@ delete process.env.GEMINI_API_KEY;
  */
 export const functionsTestSdk = functionsTest({ projectId: PROJECT_ID });
 
+/**
+ * A Firestore trigger as src/index.ts exports it: defined in any process without FUNCTION_TARGET,
+ * as this one (only an instance serving another function leaves it undefined).
+ */
+export function firestoreTriggerOf<T>(exported: T | undefined): T {
+  if (exported === undefined) throw new Error('src/index.ts exported no function: is FUNCTION_TARGET set?');
+  return exported;
+}
+
 /** Empties the emulator; each file calls it in its `before`. */
 export async function emptyFirestore(): Promise<void> {
   await resetFirestore();

@@ -16,7 +16,14 @@ import { requestReference } from '../../src/channels/model.js';
 import type { UserRecord } from '../../src/users/model.js';
 import { uniqueId } from '../helpers/api.js';
 import { disaster } from '../helpers/planning-fixtures.js';
-import { createdSnapshot, documentCreated, emptyFirestore, functionsTestSdk, writesDuring } from './harness.js';
+import {
+  createdSnapshot,
+  documentCreated,
+  emptyFirestore,
+  functionsTestSdk,
+  writesDuring,
+  firestoreTriggerOf,
+} from './harness.js';
 
 let standIns: ChannelStandIns;
 
@@ -144,8 +151,8 @@ async function auditedAssignment(assignee: string, priority = 2): Promise<{ audi
 }
 
 describe('outbound delivery triggers (outboundFromAudit, deliverOutbound), against the Twilio and FCM stand-ins', () => {
-  const derive = functionsTestSdk.wrap(outboundFromAudit);
-  const deliver = functionsTestSdk.wrap(deliverOutbound);
+  const derive = functionsTestSdk.wrap(firestoreTriggerOf(outboundFromAudit));
+  const deliver = functionsTestSdk.wrap(firestoreTriggerOf(deliverOutbound));
   const deliverId = async (id: string) => deliver(await documentCreated('outbound_messages', 'messageId', id));
 
   before(async () => {

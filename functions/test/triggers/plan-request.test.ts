@@ -9,6 +9,7 @@ import {
   createdSnapshot,
   documentCreated,
   emptyFirestore,
+  firestoreTriggerOf,
   functionsTestSdk,
   rawDocument,
   writesDuring,
@@ -28,7 +29,7 @@ const outputCount = async (requestId: string) =>
   (await collections.workflowOutputs.ref().where('request_id', '==', requestId).get()).size;
 
 describe('planRequest (onDocumentCreated requests/{requestId}), wrapped by firebase-functions-test', () => {
-  const planRequestWrapped = functionsTestSdk.wrap(planRequest);
+  const planRequestWrapped = functionsTestSdk.wrap(firestoreTriggerOf(planRequest));
   let disasterId: string;
   before(async () => {
     await emptyFirestore();

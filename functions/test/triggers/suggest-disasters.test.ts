@@ -11,6 +11,7 @@ import {
   createdSnapshot,
   documentCreated,
   emptyFirestore,
+  firestoreTriggerOf,
   functionsTestSdk,
   rawDocument,
   writesDuring,
@@ -28,7 +29,7 @@ async function suggestions(): Promise<string[]> {
 }
 
 describe('suggestDisasters (onDocumentCreated observations/{observation_id}), wrapped by firebase-functions-test', () => {
-  const suggestDisastersWrapped = functionsTestSdk.wrap(suggestDisasters);
+  const suggestDisastersWrapped = functionsTestSdk.wrap(firestoreTriggerOf(suggestDisasters));
   beforeEach(emptyFirestore);
 
   /** Three reports within a few km (the default thresholds: 3 observations, 2 reporters). */
