@@ -165,6 +165,18 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
     assert.equal(claim?.request_id, (await requestsOf(contact!.uid))[0]?.id);
   });
 
+  it('a keyword from a known number (a batch, nothing read in it) delivered twice at once is answered once', async () => {
+    const number = newNumber();
+    assert.ok(replyOf(await twilioPost(smsForm(number, 'HELP'))), 'the number is now known');
+    const form = smsForm(number, 'STATUS');
+    const replies = (await Promise.all([twilioPost(form), twilioPost(form)])).map(replyOf);
+    assert.equal(replies.filter((reply) => reply !== null).length, 1, `one reply: ${JSON.stringify(replies)}`);
+    const claim = await collections.inboundMessages.get(form.MessageSid!);
+    assert.equal(claim?.outcome, 'status');
+    assert.equal(claim?.request_id, null);
+    assert.equal(replyOf(await twilioPost(form)), null, 'a later retry gets no reply either');
+  });
+
   it('a missing or wrong signature is a 403 problem and writes nothing', async () => {
     const number = newNumber();
     const form = smsForm(number, 'need food at the plaza of Malabon');

@@ -139,7 +139,7 @@ export function buildBaselineApp(): express.Express {
 
   // POST /channels/twilio/inbound (a STATUS message from a known number): the signature, the
   // two rate-limit counters, the MessageSid claim read, the contact, the person's requests, then
-  // the claim created and the contact updated in one transaction; a TwiML reply.
+  // the claim created and the contact updated in one batch; a TwiML reply.
   server.post('/channels/twilio/inbound', express.urlencoded({ extended: false }), async (req, res) => {
     const form = req.body as Record<string, string>;
     const url = `${process.env.PUBLIC_API_BASE_URL?.replace(/\/api$/, '/benchBaseline') ?? ''}/channels/twilio/inbound`;
