@@ -3,8 +3,9 @@
 // embedded Firestore emulator of their own, all in one mocha process, a few seconds), then starts
 // the local stack without demo data, runs each other test/**/*.test.ts file in its own mocha
 // process (so test/setup.ts empties the emulators before every file), prints the combined
-// summary, stops the stack, and exits non-zero if any file failed, whatever happens. The stack is
-// not started when only trigger tests are asked for.
+// summary, stops the stack, and exits non-zero if any file failed, whatever happens. Between the
+// two, test/commands/ runs `npm start` as a person would. The stack is not started when only
+// trigger or command tests are asked for.
 //
 // A subset: `npm test -- test/users.test.ts` (paths relative to functions/ or to where npm was
 // run), or TESTS="test/a.test.ts test/b.test.ts" npm test; other arguments starting with "-"
@@ -18,6 +19,12 @@ import { buildConsole, functionsDir, startEmbeddedFirestore, startStack, stopAll
 /** The trigger unit tests: no stack, their own Firestore emulator and mocha settings. */
 const TRIGGER_TESTS = join('test', 'triggers');
 const isTriggerTest = (file: string) => file.startsWith(TRIGGER_TESTS + sep);
+/**
+ * The repository's commands run as a person runs them (`npm start`): before the test stack, as
+ * they build functions/lib and web/dist, which a running stack serves, and start their own stack.
+ */
+const COMMAND_TESTS = join('test', 'commands');
+const isCommandTest = (file: string) => file.startsWith(COMMAND_TESTS + sep);
 
 function testArguments(): { files: string[]; mochaArgs: string[] } {
   const args = [...process.argv.slice(2), ...(process.env.TESTS ?? '').split(/\s+/).filter((a) => a !== '')];
@@ -142,7 +149,8 @@ async function main(): Promise<void> {
   const started = performance.now();
   const selected = files.length > 0 ? files : [...allTestFiles(), ...consoleTestFiles()];
   const triggerFiles = selected.filter(isTriggerTest);
-  const stackFiles = selected.filter((file) => !isTriggerTest(file));
+  const commandFiles = selected.filter(isCommandTest);
+  const stackFiles = selected.filter((file) => !isTriggerTest(file) && !isCommandTest(file));
   const results: FileResult[] = [];
   // No metadata server here: skip google-auth's probe (a MetadataLookupWarning per test otherwise).
   const quietAuth = { METADATA_SERVER_DETECTION: 'none' };
@@ -174,6 +182,14 @@ async function main(): Promise<void> {
     );
     await firestore.stop();
     console.log(`[test] trigger unit tests done in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  }
+  if (commandFiles.length > 0) {
+    // As from a shell with no emulator running: none of the suite's emulator variables.
+    const { FIRESTORE_EMULATOR_HOST: _firestore, FIREBASE_AUTH_EMULATOR_HOST: _auth, ...env } = process.env;
+    for (const file of commandFiles) {
+      console.log(`\n[test] ${file}`);
+      results.push(await runFile(file, ['--config', join(COMMAND_TESTS, '.mocharc.json'), ...mochaArgs], env));
+    }
   }
   if (stackFiles.length === 0) {
     summarize(results, started);
