@@ -102,11 +102,9 @@ const common: BuildOptions = {
     'firebase-functions',
     'firebase-functions/*',
     '@google/genai',
-    // Loaded from node_modules on the paths that use it (webhook signatures, sends), never at start.
+    // Loaded from node_modules only by the paths that send or check Twilio messages (outbound/twilio.ts).
     'twilio',
     'twilio/*',
-    // Loaded only by the paths that send or check Twilio messages (outbound/twilio.ts).
-    'twilio',
   ],
   // Not minified, so stack traces stay readable; the map points at src/ for tools that read it.
   sourcemap: true,
