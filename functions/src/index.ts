@@ -18,7 +18,9 @@ let app: Promise<Express> | undefined;
  * tests, with no FUNCTION_TARGET, get every function. test/cold-start.test.ts checks both.
  */
 function firestoreTrigger<T>(name: string, define: (triggers: typeof FirestoreTriggers) => T): T | undefined {
-  const target = process.env.FUNCTION_TARGET;
+  // Deploy discovery (FUNCTIONS_CONTROL_API) sees every function whatever else is set: a function
+  // it missed would be deleted by the deploy.
+  const target = process.env.FUNCTIONS_CONTROL_API === 'true' ? undefined : process.env.FUNCTION_TARGET;
   if (target && target !== name) return undefined;
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- synchronous: the runtime reads the exports at load
   return define(require('firebase-functions/v2/firestore') as typeof FirestoreTriggers);

@@ -103,7 +103,10 @@ describe('cold start of the built functions', function () {
 describe('each instance defines the function it serves (FUNCTION_TARGET)', function () {
   this.timeout(120_000);
   // What a process loading lib/index.js exports: each name with its trigger kind, or null.
-  const exportsFor = (target: string | undefined): Record<string, string | null> => {
+  const exportsFor = (
+    target: string | undefined,
+    extraEnv: Record<string, string> = {},
+  ): Record<string, string | null> => {
     const script = `
       const functions = require(process.argv[1]);
       const kind = (fn) => (fn ? Object.keys(fn.__endpoint).find((key) => key.endsWith('Trigger')) : null);
@@ -113,6 +116,7 @@ describe('each instance defines the function it serves (FUNCTION_TARGET)', funct
       PATH: process.env.PATH,
       GCLOUD_PROJECT: 'demo-disaster-response',
       ...(target && { FUNCTION_TARGET: target }),
+      ...extraEnv,
     };
     return JSON.parse(
       execFileSync(process.execPath, ['-e', script, entry], { cwd: functionsDir, env, encoding: 'utf8' }),
@@ -148,6 +152,11 @@ describe('each instance defines the function it serves (FUNCTION_TARGET)', funct
       if (kind === null) continue;
       assert.equal(exportsFor(name)[name], kind, name);
     }
+  });
+
+  it('every function for deploy discovery (FUNCTIONS_CONTROL_API), even with FUNCTION_TARGET set', () => {
+    // A function discovery missed would be deleted by the deploy.
+    assert.deepEqual(exportsFor('api', { FUNCTIONS_CONTROL_API: 'true' }), everyFunction);
   });
 
   it('no Firestore trigger in the instance of the API (or of another function)', () => {
