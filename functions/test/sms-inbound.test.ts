@@ -177,6 +177,25 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
     assert.equal(replyOf(await twilioPost(form)), null, 'a later retry gets no reply either');
   });
 
+  it("a need from a known number is created in the person's name with their current role", async () => {
+    const number = newNumber();
+    assert.ok(replyOf(await twilioPost(smsForm(number, 'HELP'))), 'the number is now known');
+    const contact = await contactOf(number);
+    // Since their first message, an admin made them a volunteer.
+    await testDb().doc(`users/${contact!.uid}`).update({ role: 'volunteer' });
+    const point = north(flood.location, 2);
+    const sent = await twilioPost(
+      smsForm(number, 'We need water', { Latitude: String(point.lat), Longitude: String(point.lng) }),
+    );
+    assert.ok(replyOf(sent));
+    const [request] = await requestsOf(contact!.uid);
+    assert.ok(request, 'the request is created');
+    const created = await collections.audit.ref().where('request_id', '==', request.id).get();
+    const record = created.docs.map((doc) => doc.data()).find((data) => data.action === 'created');
+    assert.equal(record?.actor_id, contact!.uid);
+    assert.equal(record?.actor_role, 'volunteer');
+  });
+
   it('a missing or wrong signature is a 403 problem and writes nothing', async () => {
     const number = newNumber();
     const form = smsForm(number, 'need food at the plaza of Malabon');

@@ -24,7 +24,7 @@ import {
 import { geohashOf } from '../shared/geo.js';
 import { roleSchema, type Location, type Role } from '../shared/schemas.js';
 import { newUserRecord } from '../users/service.js';
-import { readMessage, type ReadMessage } from './keywords.js';
+import { readMessage, type Command, type ReadMessage } from './keywords.js';
 import { requestReference, type Language, type PhoneChannel, type PhoneContact, type TwilioInbound } from './model.js';
 import { replies, twiml, type StatusLine } from './replies.js';
 
@@ -50,7 +50,6 @@ interface Sender {
   channel: PhoneChannel;
   contact: PhoneContact | undefined;
   uid: string;
-  caller: Caller;
   newUser: boolean;
   language: Language;
 }
@@ -119,9 +118,12 @@ export async function receiveMessage(message: TwilioInbound): Promise<string> {
     return twiml(null);
   }
   const { channel, number, contact, reading } = identified;
+  // A keyword (STOP, HELP, STATUS...) acts in no one's name: only a need or a place needs the
+  // person's role (the actor of what it creates), so only they read the user document.
+  const actsInTheirName = reading.command === null;
   const [limits, stored] = await Promise.all([
     Promise.all([overLimit(INBOUND_GLOBAL, 'all'), overLimit(INBOUND_PER_NUMBER, number)]),
-    contact ? collections.users.get(contact.uid) : undefined,
+    contact && actsInTheirName ? collections.users.get(contact.uid) : undefined,
   ]);
   if (limits.includes(true)) {
     logs.inboundDropped(maskNumber(number), 'rate_limited');
@@ -132,21 +134,21 @@ export async function receiveMessage(message: TwilioInbound): Promise<string> {
     return twiml(null);
   }
   const user = contact ? { uid: contact.uid, role: null } : await phoneUser(number);
-  const role = stored?.role ?? user.role ?? 'affected_individual';
-  const sender: Sender = {
-    number,
-    channel,
-    contact,
-    uid: user.uid,
-    caller: { uid: user.uid, role, email: null },
-    newUser: !contact,
-    language: reading.language,
-  };
+  const sender: Sender = { number, channel, contact, uid: user.uid, newUser: !contact, language: reading.language };
   const point =
     message.Latitude !== undefined && message.Longitude !== undefined
       ? { lat: message.Latitude, lng: message.Longitude }
       : null;
-  const outcome = await decide(sender, reading, message.Body, point);
+  const outcome =
+    reading.command === null
+      ? await needOrPlace(
+          sender,
+          { uid: user.uid, role: stored?.role ?? user.role ?? 'affected_individual', email: null },
+          reading,
+          message.Body,
+          point,
+        )
+      : await keyword(sender, reading.command);
   const requestId = await commit(message.MessageSid, sender, outcome);
   if (requestId === undefined) {
     logs.inboundDuplicate(message.MessageSid);
@@ -259,9 +261,9 @@ function writeContact(writer: Writer, sender: Sender, outcome: Outcome, at: stri
   });
 }
 
-async function decide(sender: Sender, reading: ReadMessage, body: string, point: Location | null): Promise<Outcome> {
+async function keyword(sender: Sender, command: Command): Promise<Outcome> {
   const say = replies(sender.language);
-  switch (reading.command) {
+  switch (command) {
     case 'stop':
       return { name: 'stopped', reply: say.stopped(), contact: { opted_out: true } };
     case 'start':
@@ -270,11 +272,20 @@ async function decide(sender: Sender, reading: ReadMessage, body: string, point:
       return { name: 'help', reply: say.help() };
     case 'status':
       return { name: 'status', reply: await statusReply(sender) };
-    case null:
-      break;
   }
-  if (reading.need === null) return followUp(sender, body, point);
-  return newRequest(sender, reading, body, point);
+}
+
+/** A message that is not a keyword: a new request, or the place of one waiting for it. */
+function needOrPlace(
+  sender: Sender,
+  caller: Caller,
+  reading: ReadMessage,
+  body: string,
+  point: Location | null,
+): Promise<Outcome> {
+  return reading.need === null
+    ? followUp(sender, caller, body, point)
+    : newRequest(sender, caller, reading, body, point);
 }
 
 /** The person's open requests, newest first, as the owner sees them: reference, need and status only. */
@@ -304,7 +315,7 @@ async function waitingRequest(sender: Sender): Promise<HelpRequest | undefined> 
 }
 
 /** A message without a need: the place of a request waiting for one, or we ask what is needed. */
-async function followUp(sender: Sender, body: string, point: Location | null): Promise<Outcome> {
+async function followUp(sender: Sender, caller: Caller, body: string, point: Location | null): Promise<Outcome> {
   const say = replies(sender.language);
   const waiting = await waitingRequest(sender);
   const text = cleanText(body);
@@ -334,7 +345,7 @@ async function followUp(sender: Sender, body: string, point: Location | null): P
       }
       try {
         const stage = await readPlacement(tx, current, { location: point });
-        return (_tx, at) => stage(sender.caller, at).id;
+        return (_tx, at) => stage(caller, at).id;
       } catch (error) {
         if (!(error instanceof ValidationError)) throw error;
         // In no disaster's area, or in several: the point is kept for the dispatcher to decide.
@@ -363,6 +374,7 @@ function cleanText(body: string): string {
 
 async function newRequest(
   sender: Sender,
+  caller: Caller,
   reading: ReadMessage,
   body: string,
   point: Location | null,
@@ -417,7 +429,7 @@ async function newRequest(
             entity: 'request',
             entity_id: request.id,
             action: 'created',
-            actor: sender.caller,
+            actor: caller,
             before: null,
             after: { status: request.status, duplicate_of: duplicateOf, channel: sender.channel },
             disaster_id: request.disaster_id,
