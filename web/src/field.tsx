@@ -148,7 +148,9 @@ function TaskMap({ id, task, place }: { id: string; task: Task; place: Location 
     };
   }, [place.lat, place.lng]);
   useEffect(() => {
-    if (own !== undefined) view.current?.showViewer(own, t('you_are_here'));
+    // On the `mounted` state, not on view.current alone: the map can exist before the render that
+    // sets `mounted`, and drawing the viewer in both renders left a second "You" fading out.
+    if (own !== undefined && mounted) view.current?.showViewer(own, t('you_are_here'));
   }, [own, mounted]);
   return (
     <div id={id} class="task-map">
