@@ -14,7 +14,15 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildConsole, functionsDir, startEmbeddedFirestore, startStack, stopAllStacks, webDir } from './stack.js';
+import {
+  buildConsole,
+  cleanEnv,
+  functionsDir,
+  startEmbeddedFirestore,
+  startStack,
+  stopAllStacks,
+  webDir,
+} from './stack.js';
 
 /** The trigger unit tests: no stack, their own Firestore emulator and mocha settings. */
 const TRIGGER_TESTS = join('test', 'triggers');
@@ -184,8 +192,8 @@ async function main(): Promise<void> {
     console.log(`[test] trigger unit tests done in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   }
   if (commandFiles.length > 0) {
-    // As from a shell with no emulator running: none of the suite's emulator variables.
-    const { FIRESTORE_EMULATOR_HOST: _firestore, FIREBASE_AUTH_EMULATOR_HOST: _auth, ...env } = process.env;
+    // As from a shell with no emulator running.
+    const env = cleanEnv();
     for (const file of commandFiles) {
       console.log(`\n[test] ${file}`);
       results.push(await runFile(file, ['--config', join(COMMAND_TESTS, '.mocharc.json'), ...mochaArgs], env));

@@ -371,7 +371,8 @@ export function buildConsole(say: (message: string) => void = (m) => console.log
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function cleanEnv(): NodeJS.ProcessEnv {
+/** This process's environment without the emulator variables: as from a shell with no emulator running. */
+export function cleanEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of [
     'FIRESTORE_EMULATOR_HOST',
