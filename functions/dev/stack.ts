@@ -4,9 +4,9 @@
 // Used by `npm start` (dev/start.ts) and `npm test` (dev/run-tests.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { createServer } from 'node:net';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { findOfficialFirestore, type OfficialFirestore } from './official-firestore.js';
 import {
   guardAgainstOrphans,
   openLog,
@@ -214,58 +214,42 @@ async function choosePorts(base: Ports, kind: FirestoreKind, requested: number |
 
 // --- Firestore: which emulator ----------------------------------------------------------------
 
-function javaMajorVersion(): number | null {
-  const result = spawnSync('java', ['-version'], { encoding: 'utf8' });
-  if (result.error || result.status !== 0) return null;
-  const match = /version "(\d+)(?:\.(\d+))?/.exec(`${result.stderr}${result.stdout}`);
-  if (!match) return null;
-  const major = Number(match[1]);
-  return major === 1 ? Number(match[2]) : major; // "1.8.0" is Java 8
+export interface FirestoreChoice {
+  kind: FirestoreKind;
+  reason: string;
+  /** How firebase-tools starts the official emulator (when kind is official). */
+  official?: OfficialFirestore;
 }
 
-function officialFirestoreJar(): string {
-  const info = JSON.parse(
-    readFileSync(
-      join(
-        dirname(require.resolve('firebase-tools/package.json', { paths: [repoRoot] })),
-        'lib',
-        'emulator',
-        'downloadableEmulatorInfo.json',
-      ),
-      'utf8',
-    ),
-  ) as { firestore: { downloadPathRelativeToCacheDir: string } };
-  const cache = process.env.FIREBASE_EMULATORS_PATH ?? join(homedir(), '.cache', 'firebase', 'emulators');
-  return join(cache, info.firestore.downloadPathRelativeToCacheDir);
+/**
+ * The official emulator wherever it can run (dev/official-firestore.ts), the embedded one only
+ * where it cannot; FIRESTORE_EMULATOR=official|embedded forces the choice.
+ */
+export function chooseFirestore(forced = process.env.FIRESTORE_EMULATOR): FirestoreChoice {
+  if (forced !== undefined && forced !== '' && forced !== 'official' && forced !== 'embedded')
+    throw new Error(`FIRESTORE_EMULATOR must be "official" or "embedded", not "${forced}"`);
+  if (forced === 'embedded') return { kind: 'embedded', reason: 'forced by FIRESTORE_EMULATOR=embedded' };
+  const lookup = findOfficialFirestore(repoRoot, stackDir);
+  if ('found' in lookup) return { kind: 'official', reason: lookup.found.description, official: lookup.found };
+  if (forced === 'official') throw new Error(`FIRESTORE_EMULATOR=official, but ${lookup.missing}`);
+  return { kind: 'embedded', reason: lookup.missing };
 }
 
-export function chooseFirestore(forced = process.env.FIRESTORE_EMULATOR): { kind: FirestoreKind; reason: string } {
-  if (forced !== undefined && forced !== '') {
-    if (forced !== 'official' && forced !== 'embedded')
-      throw new Error(`FIRESTORE_EMULATOR must be "official" or "embedded", not "${forced}"`);
-    return { kind: forced, reason: 'forced by FIRESTORE_EMULATOR' };
-  }
-  const java = javaMajorVersion();
-  if (java === null)
-    return { kind: 'embedded', reason: 'no java on PATH (the official emulator needs Java 21 or newer)' };
-  if (java < 21)
-    return { kind: 'embedded', reason: `java ${java} on PATH; the official emulator needs Java 21 or newer` };
-  const jar = officialFirestoreJar();
-  if (!existsSync(jar)) {
-    return {
-      kind: 'embedded',
-      reason: `official emulator JAR not in the firebase-tools cache (${jar}); run "npx firebase setup:emulators:firestore" once online to get it`,
-    };
-  }
-  return { kind: 'official', reason: `java ${java} and ${jar} found` };
+/** The one loud line a stack without the official emulator prints: rules, listeners and triggers are not production's. */
+export function embeddedFirestoreWarning(reason: string): string {
+  return (
+    `WARNING: Firestore is the embedded JavaScript emulator, not the official one (${reason}): ` +
+    'no security rules, no listeners over WebChannel, no trigger events (the trigger relay delivers them), ' +
+    'no transaction isolation; the tests that need the real platform print NOT RUN'
+  );
 }
 
 // --- Generated firebase config -----------------------------------------------------------------
 
 /**
- * firebase.json with every emulator port shifted, written under .stack/. The CLI resolves paths
- * from the config file's directory and does not take absolute ones (it joins them to that
- * directory), so every path is rewritten relative to .stack/.
+ * firebase.json with every emulator port shifted, written under .stack/. The CLI resolves the
+ * functions source and the hosting folder from the config file's directory and does not take
+ * absolute ones (it joins them to that directory), so those are rewritten relative to .stack/.
  */
 function writeStackConfig(ports: Ports, offset: number): string {
   const config = readFirebaseJson();
@@ -274,11 +258,14 @@ function writeStackConfig(ports: Ports, offset: number): string {
   if (Array.isArray(config.functions))
     config.functions = config.functions.map((f) => ({ ...f, source: absolute(f.source) }));
   else if (config.functions) config.functions = { ...config.functions, source: absolute(config.functions.source) };
+  // Rules and indexes are read through config.path(), which takes absolute paths as they are
+  // and refuses relative ones leading out of .stack/.
+  const fromRoot = (path: string | undefined) => (path === undefined ? undefined : resolve(repoRoot, path));
   if (config.firestore)
     config.firestore = {
       ...config.firestore,
-      rules: absolute(config.firestore.rules),
-      indexes: absolute(config.firestore.indexes),
+      rules: fromRoot(config.firestore.rules),
+      indexes: fromRoot(config.firestore.indexes),
     };
   if (config.hosting)
     config.hosting = {
@@ -436,17 +423,16 @@ class PortTakenError extends Error {}
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const say = options.say ?? ((m: string) => console.log(`[stack] ${m}`));
-  const { kind, reason } = options.firestore
-    ? { kind: options.firestore, reason: 'chosen by the caller' }
-    : chooseFirestore();
-  say(`Firestore: ${kind} emulator (${reason})`);
+  const choice = chooseFirestore(options.firestore ?? process.env.FIRESTORE_EMULATOR);
+  const { kind, reason } = choice;
+  say(kind === 'official' ? `Firestore: official emulator (${reason})` : embeddedFirestoreWarning(reason));
   const requested = options.portOffset ?? parseOffset(process.env.STACK_PORT_OFFSET);
   // A port found free can be taken by another stack before the CLI binds it: with an offset
   // chosen here, choose again.
   for (let attempt = 1; ; attempt++) {
     const { ports, offset } = await choosePorts(defaultPorts(), kind, requested, say);
     try {
-      return await startOnce(options, say, kind, ports, offset);
+      return await startOnce(options, say, choice, ports, offset);
     } catch (error) {
       if (!(error instanceof PortTakenError) || requested !== undefined || attempt >= 3) throw error;
       say(`${error.message.split('\n')[0]}; trying other ports`);
@@ -457,7 +443,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 async function startOnce(
   options: StackOptions,
   say: (m: string) => void,
-  kind: FirestoreKind,
+  { kind, official }: FirestoreChoice,
   ports: Ports,
   offset: number,
 ): Promise<Stack> {
@@ -535,6 +521,8 @@ async function startOnce(
           ...cleanEnv(),
           // Reaches the function runtime: the Functions emulator passes its environment on.
           ...(kind === 'embedded' ? { FIRESTORE_EMULATOR_HOST: env.FIRESTORE_EMULATOR_HOST } : {}),
+          // The official emulator: the JDK firebase-tools accepts, and the launcher of the packaged JAR.
+          ...official?.cliEnv,
           ...channelStandInEnv(ports),
           // Twilio signs the URL it calls: locally the base URL printed (a tunnel's when set).
           PUBLIC_API_BASE_URL: process.env.PUBLIC_API_BASE_URL || apiBaseUrl(ports),

@@ -1,0 +1,27 @@
+// Lets firebase-tools start the official Cloud Firestore emulator that the Debian package
+// google-cloud-cli-firestore-emulator installs (dev/official-firestore.ts builds this into a JAR
+// whose manifest puts that package's JAR on the class path). firebase-tools runs its emulator as
+// `java -jar <jar> --host .. --port .. --database-edition standard ...`: the packaged JAR names
+// no main class, expects the `start` command first, and does not know --database-edition (only
+// the standard edition exists in it), so this adds the command, drops that one option and hands
+// the rest over unchanged.
+import java.util.ArrayList;
+import java.util.List;
+
+public final class FirestoreLauncher {
+  private static final String MAIN = "com.google.cloud.datastore.emulator.firestore.CloudFirestore";
+
+  public static void main(String[] args) throws Throwable {
+    List<String> forwarded = new ArrayList<>();
+    forwarded.add("start");
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("--database-edition")) {
+        i++;
+        continue;
+      }
+      if (args[i].startsWith("--database-edition=")) continue;
+      forwarded.add(args[i]);
+    }
+    Class.forName(MAIN).getMethod("main", String[].class).invoke(null, (Object) forwarded.toArray(new String[0]));
+  }
+}
