@@ -48,15 +48,23 @@ export function sendProblem(res: Response, error: AppError): void {
     );
 }
 
-/** gRPC status codes the Firestore client reports when the backend cannot be reached. */
-const UNREACHABLE_GRPC_CODES = new Set([4 /* DEADLINE_EXCEEDED */, 14 /* UNAVAILABLE */]);
+/**
+ * gRPC status codes that mean "try again shortly": the backend cannot be reached, or a
+ * transaction still lost to contention after the Firestore client's own retries (ABORTED).
+ */
+const TRY_AGAIN_GRPC_CODES = new Set([4 /* DEADLINE_EXCEEDED */, 10 /* ABORTED */, 14 /* UNAVAILABLE */]);
 
 export function toAppError(error: unknown, requestId: string): AppError {
   if (error instanceof AppError) return error;
   const grpcCode = (error as { code?: unknown } | null)?.code;
-  if (typeof grpcCode === 'number' && UNREACHABLE_GRPC_CODES.has(grpcCode)) {
+  if (typeof grpcCode === 'number' && TRY_AGAIN_GRPC_CODES.has(grpcCode)) {
     logs.unexpectedError(requestId, error);
-    return new AppError('unavailable', 'The database is unreachable right now; try again shortly.');
+    return new AppError(
+      'unavailable',
+      grpcCode === 10
+        ? 'Too many changes to the same data at once; try again shortly.'
+        : 'The database is unreachable right now; try again shortly.',
+    );
   }
   // Body parsers that run before this app (e.g. a plain express.json in tests) report like this.
   const httpError = error as { status?: unknown; type?: unknown } | null;

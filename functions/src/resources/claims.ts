@@ -136,12 +136,8 @@ function auditHold(
  * Reads the resources a new task of `disasterId` would hold: all must exist (404 naming the
  * unknown ones), serve no other disaster and be available (409 naming the others).
  */
-export async function readResourcesToHold(
-  tx: Transaction,
-  resourceIds: readonly string[],
-  disasterId: string,
-): Promise<Resource[]> {
-  const read = await collections.resources.getAll(resourceIds, tx);
+export async function readResourcesToHold(resourceIds: readonly string[], disasterId: string): Promise<Resource[]> {
+  const read = await collections.resources.getAll(resourceIds);
   const missing = resourceIds.filter((_, i) => read[i] === undefined);
   if (missing.length > 0)
     throw new AppError('not_found', `Unknown resources: ${missing.join(', ')}.`, { resource_ids: missing });

@@ -174,7 +174,10 @@ export async function stageTask(
   const task = taskOf(ref.id, caller, origin, resourceIds, now);
   await requireConfirmedDisaster(task.disaster_id, 'conflict', tx);
   const request = task.request_id === null ? null : await readLinkableRequest(tx, task.request_id, task.disaster_id);
-  const resources = resourceIds.length === 0 ? [] : await readResourcesToHold(tx, resourceIds, task.disaster_id);
+  // Read outside the transaction: its read locks on resources that many tasks want at once only
+  // make those transactions wait on each other. The claims created first in the commit decide who
+  // holds a resource (claims.ts), whatever this read saw.
+  const resources = resourceIds.length === 0 ? [] : await readResourcesToHold(resourceIds, task.disaster_id);
   return {
     task,
     write() {
