@@ -132,6 +132,7 @@ describe('disaster chat', () => {
     const leaver = await registeredUser('volunteer');
     await join(leaver, disaster.id);
     expectStatus(await call('DELETE', `/disasters/${disaster.id}/leave`, { token: leaver.token }), 204);
+    const before = await messageCount(disaster.id);
     expectProblem(
       await call('POST', `/disasters/${disaster.id}/chat/messages`, {
         token: leaver.token,
@@ -140,6 +141,7 @@ describe('disaster chat', () => {
       403,
       'forbidden',
     );
+    assert.equal(await messageCount(disaster.id), before, 'nothing was stored');
   });
 
   it('answers 404 for an unknown disaster, and for a suggested one to non-admins', async () => {
@@ -239,46 +241,73 @@ describe('disaster chat', () => {
       }
     });
 
-    it('a listener written with the Firebase JS SDK, as clients do, receives a message posted through the API', async function (this: Mocha.Context) {
-      // The JS SDK (`firebase`) is not a dependency of functions/: the test runs when it is installed.
-      interface Sdk {
-        initializeApp: (options: object, name: string) => unknown;
-        deleteApp: (app: unknown) => Promise<void>;
-        getFirestore: (app: unknown) => unknown;
-        connectFirestoreEmulator: (db: unknown, host: string, port: number) => void;
-        collection: (db: unknown, path: string) => unknown;
-        query: (ref: unknown, ...constraints: unknown[]) => unknown;
-        orderBy: (field: string) => unknown;
-        onSnapshot: (
-          query: unknown,
-          next: (snapshot: { docChanges(): { type: string; doc: { data(): Record<string, unknown> } }[] }) => void,
-        ) => () => void;
-      }
-      let sdk: Sdk;
+    // The console's own path: the Firebase JS SDK, signed in through the Auth emulator, listening
+    // over WebChannel; where the stack runs the official emulator, firestore.rules decide.
+    interface Sdk {
+      initializeApp: (options: object, name: string) => unknown;
+      deleteApp: (app: unknown) => Promise<void>;
+      getFirestore: (app: unknown) => unknown;
+      connectFirestoreEmulator: (db: unknown, host: string, port: number) => void;
+      getAuth: (app: unknown) => unknown;
+      connectAuthEmulator: (auth: unknown, url: string, options: object) => void;
+      signInWithCustomToken: (auth: unknown, token: string) => Promise<unknown>;
+      collection: (db: unknown, path: string) => unknown;
+      query: (ref: unknown, ...constraints: unknown[]) => unknown;
+      orderBy: (field: string) => unknown;
+      onSnapshot: (
+        query: unknown,
+        next: (snapshot: { docChanges(): { type: string; doc: { data(): Record<string, unknown> } }[] }) => void,
+        error: (error: { code: string }) => void,
+      ) => () => void;
+    }
+
+    /** A JS SDK client signed in as `user` (unsigned custom token: the Auth emulator takes JSON). */
+    async function clientOf(sdk: Sdk, user: TestUser) {
+      const app = sdk.initializeApp(
+        { projectId: projectId(), apiKey: 'fake-api-key' },
+        `chat-${user.uid}-${Date.now()}`,
+      );
+      const auth = sdk.getAuth(app);
+      sdk.connectAuthEmulator(auth, `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`, { disableWarnings: true });
+      await sdk.signInWithCustomToken(auth, JSON.stringify({ uid: user.uid }));
+      const db = sdk.getFirestore(app);
+      const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? '').split(':');
+      sdk.connectFirestoreEmulator(db, host ?? '127.0.0.1', Number(port));
+      const received: string[] = [];
+      let refused: string | undefined;
+      const listen = (disasterId: string) =>
+        sdk.onSnapshot(
+          sdk.query(sdk.collection(db, `disasters/${disasterId}/messages`), sdk.orderBy('created_at')),
+          (snapshot) => {
+            for (const change of snapshot.docChanges())
+              if (change.type === 'added') received.push(String(change.doc.data().text));
+          },
+          (error) => {
+            refused = error.code;
+          },
+        );
+      return { app, received, refused: () => refused, listen };
+    }
+
+    async function loadSdk(context: Mocha.Context): Promise<Sdk> {
       try {
-        const names = ['firebase/app', 'firebase/firestore'];
-        const [app, firestore] = (await Promise.all(names.map((name) => import(name)))) as [Sdk, Sdk];
-        sdk = { ...firestore, initializeApp: app.initializeApp, deleteApp: app.deleteApp };
+        const names = ['firebase/app', 'firebase/auth', 'firebase/firestore'];
+        const [app, auth, firestore] = (await Promise.all(names.map((name) => import(name)))) as [Sdk, Sdk, Sdk];
+        return { ...firestore, ...auth, initializeApp: app.initializeApp, deleteApp: app.deleteApp };
       } catch (error) {
         console.log(
           `      NOT RUN: the Firebase JS SDK ('firebase' package) is not installed in functions/ (${(error as Error).message.split('\n')[0]}).`,
         );
-        this.skip();
+        context.skip();
       }
+    }
+
+    it('a member listening with the Firebase JS SDK, signed in, receives a message posted through the API', async function (this: Mocha.Context) {
+      const sdk = await loadSdk(this);
       const room = await confirmedDisaster(admin);
       await join(member, room.id);
-      const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? '').split(':');
-      const app = sdk.initializeApp({ projectId: projectId(), apiKey: 'fake-api-key' }, `chat-test-${Date.now()}`);
-      const db = sdk.getFirestore(app);
-      sdk.connectFirestoreEmulator(db, host ?? '127.0.0.1', Number(port));
-      const received: string[] = [];
-      const unsubscribe = sdk.onSnapshot(
-        sdk.query(sdk.collection(db, `disasters/${room.id}/messages`), sdk.orderBy('created_at')),
-        (snapshot) => {
-          for (const change of snapshot.docChanges())
-            if (change.type === 'added') received.push(String(change.doc.data().text));
-        },
-      );
+      const client = await clientOf(sdk, member);
+      const unsubscribe = client.listen(room.id);
       try {
         expectStatus(
           await call('POST', `/disasters/${room.id}/chat/messages`, {
@@ -288,11 +317,48 @@ describe('disaster chat', () => {
           200,
         );
         await eventually('the message to reach the JS SDK listener', () =>
-          received.includes('hello JS SDK') ? true : undefined,
+          client.received.includes('hello JS SDK') ? true : undefined,
         );
+        assert.equal(client.refused(), undefined);
       } finally {
         unsubscribe();
-        await sdk.deleteApp(app);
+        await sdk.deleteApp(client.app);
+      }
+    });
+
+    it('a non-member listening with the Firebase JS SDK is refused by firestore.rules and receives nothing', async function (this: Mocha.Context) {
+      if (process.env.STACK_FIRESTORE_KIND !== 'official') {
+        console.log(
+          "      NOT RUN: the embedded Firestore emulator evaluates no security rules (see the stack's first line).",
+        );
+        this.skip();
+      }
+      const sdk = await loadSdk(this);
+      const room = await confirmedDisaster(admin);
+      await join(member, room.id);
+      const stranger = await registeredUser('volunteer');
+      const client = await clientOf(sdk, stranger);
+      const unsubscribe = client.listen(room.id);
+      try {
+        await eventually('the subscription to be refused', () => client.refused());
+        assert.equal(client.refused(), 'permission-denied');
+        expectStatus(
+          await call('POST', `/disasters/${room.id}/chat/messages`, {
+            token: member.token,
+            body: { text: 'members only' },
+          }),
+          200,
+        );
+        // The member's own listener proves the message was delivered to listeners; the stranger's got none.
+        const own = await clientOf(sdk, member);
+        const ownUnsubscribe = own.listen(room.id);
+        await eventually('the member to receive it', () => (own.received.includes('members only') ? true : undefined));
+        ownUnsubscribe();
+        await sdk.deleteApp(own.app);
+        assert.deepEqual(client.received, []);
+      } finally {
+        unsubscribe();
+        await sdk.deleteApp(client.app);
       }
     });
   });

@@ -42,10 +42,19 @@ async function expectOk(response: Response, what: string): Promise<void> {
   if (!response.ok) throw new Error(`${what} failed: ${response.status} ${await response.text()}`);
 }
 
-/** Deletes every document of the Firestore emulator (official or embedded: same call). */
+/**
+ * Deletes every document of the Firestore emulator (official or embedded: same call). The official
+ * one answers 409 ABORTED while a transaction of the previous file (a function still retrying it)
+ * holds a lock: wait for it, as long as its lock timeout.
+ */
 export async function resetFirestore(): Promise<void> {
   const url = `http://${firestoreHost()}/emulator/v1/projects/${projectId()}/databases/(default)/documents`;
-  await expectOk(await fetch(url, { method: 'DELETE' }), `Firestore reset (${url})`);
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(url, { method: 'DELETE' });
+    if (response.status !== 409 || attempt >= 10) return expectOk(response, `Firestore reset (${url})`);
+    await response.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 }
 
 /** Deletes every account of the Auth emulator. */
