@@ -165,7 +165,10 @@ describe('requests', () => {
 
     it('refuses a signed-in user who has not registered (no role yet) with 403', async () => {
       const token = await tokenFor({});
+      const stored = () => collections.requests.ref().where('disaster_id', '==', disasterId).get();
+      const before = (await stored()).size;
       expectProblem(await call('POST', '/requests', { token, body: payload(disasterId) }), 403, 'forbidden');
+      assert.equal((await stored()).size, before, 'no request was stored');
     });
 
     it('flags a likely duplicate (same owner, need, place and time) with the id it repeats', async () => {

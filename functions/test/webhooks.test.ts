@@ -215,10 +215,13 @@ describe('webhooks', () => {
 
     it('is for admins only', async () => {
       const responder = await registeredUser('responder');
+      const before = (await testDb().collection('webhooks').get()).size;
       expectProblem(
         await call('POST', '/webhooks', { token: responder.token, body: { url, events: ['request.created'] } }),
         403,
+        'forbidden',
       );
+      assert.equal((await testDb().collection('webhooks').get()).size, before, 'no subscriber was stored');
     });
   });
 
