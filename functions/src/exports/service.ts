@@ -66,7 +66,9 @@ async function prepare<T extends { id: string; created_at: string }, Row>(
   plan: Plan<T, Row>,
 ): Promise<ExportStream> {
   const query = inRange(plan.query, rangeOf(options));
-  const rows = (await query.count().get()).data().count;
+  // Counted in the order pagesOf streams it: a range on sort_key with no orderBy would be planned
+  // sort_key ascending, which no index serves (the composites are sort_key descending).
+  const rows = (await query.orderBy('sort_key', 'desc').count().get()).data().count;
   const maxRows = config.exportMaxRows();
   if (rows > maxRows) throw new ExportTooLargeError(rows, maxRows);
   const personal = options.personal_data === 'include';
