@@ -83,7 +83,7 @@ export type PlanningState = (typeof PLANNING_STATES)[number];
 export type Role = 'admin' | 'responder' | 'volunteer' | 'affected_individual';
 
 export interface Me {
-  uid: string;
+  id: string;
   display_name: string;
   role: Role;
   availability?: string | null;

@@ -190,7 +190,7 @@ function App({ error }: { error: unknown }) {
       <main id="main">
         <Screen path={path} me={me} />
       </main>
-      <NotificationsFeed uid={me.uid} />
+      <NotificationsFeed uid={me.id} />
     </>
   );
 }

@@ -20,6 +20,7 @@ const loadError = signal<unknown>(null);
 export function useNotificationsFeed(uid: string): void {
   useEffect(() => {
     notifications.set(null);
+    if (!uid) return undefined;
     return listen<AppNotification>(
       'notifications',
       { uid },

@@ -105,7 +105,7 @@ export function ResourcesScreen({ me }: { me: Me }) {
               <ResourceCard
                 key={r.id}
                 resource={r}
-                mayChange={me.role === 'admin' || r.owner_id === me.uid}
+                mayChange={me.role === 'admin' || r.owner_id === me.id}
                 disasterName={disasterName(r.disaster_id)}
                 disasters={disasters.disasters ?? []}
                 onSaved={saved}
