@@ -29,6 +29,11 @@ export async function idToken(): Promise<string | null> {
   return (await auth?.currentUser?.getIdToken()) ?? null;
 }
 
+/** A new ID token now, with the claims as they are (a role granted since the last one). */
+export async function refreshIdToken(): Promise<void> {
+  await auth?.currentUser?.getIdToken(true);
+}
+
 export async function signIn(email: string, password: string): Promise<void> {
   if (!auth) throw new Error('auth not started');
   await signInWithEmailAndPassword(auth, email, password);

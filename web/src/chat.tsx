@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type ChatMessage } from './api.js';
 import { formatDate, t } from './i18n.js';
-import { listen } from './live.js';
+import { listen, ListenRefused } from './live.js';
 import { DisasterPicker, ErrorNote, useDisasters, useLive } from './shared.js';
 
 const SHOWN = 100;
@@ -74,7 +74,12 @@ export function Chat({ isAdmin }: { isAdmin: boolean }) {
           </button>
         </p>
       )}
-      <ErrorNote error={error ?? sendError} />
+      {error instanceof ListenRefused && (
+        <p role="alert" class="error">
+          {t('chat_refused')}
+        </p>
+      )}
+      <ErrorNote error={(error instanceof ListenRefused ? null : error) ?? sendError} />
       {data && data.length === 0 && <p>{t('chat_empty')}</p>}
       <div class="chat" role="log" aria-label={t('chat_messages')} aria-live="polite">
         <ol ref={list}>

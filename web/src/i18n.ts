@@ -93,6 +93,8 @@ const en = {
   message: 'Message',
   send: 'Send',
   chat_join_first: 'Join this disaster to read and write in its chat.',
+  chat_refused:
+    'This chat refused to let you listen: join the disaster, or sign in again if your role was just changed.',
   join_disaster: 'Join this disaster',
   map_heading: 'Map',
   map_label: 'Map of requests, resources and tasks',
@@ -349,6 +351,8 @@ const es: Record<MessageKey, string> = {
   message: 'Mensaje',
   send: 'Enviar',
   chat_join_first: 'Únase a este desastre para leer y escribir en su chat.',
+  chat_refused:
+    'Este chat no le permite escuchar: únase al desastre, o vuelva a iniciar sesión si su rol acaba de cambiar.',
   join_disaster: 'Unirse a este desastre',
   map_heading: 'Mapa',
   map_label: 'Mapa de solicitudes, recursos y tareas',

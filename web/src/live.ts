@@ -4,6 +4,7 @@
 // gRPC to server SDKs only (no WebChannel, which the browser SDK needs), so locally, and for
 // anything shaped by the need-to-know rules everywhere, the console polls the API instead.
 import type { FirebaseApp } from 'firebase/app';
+import { refreshIdToken } from './auth.js';
 import type { ConsoleConfig, EmulatorAddress } from './config.js';
 
 /** Every Firestore path pattern the console listens to. Each must have a match in firestore.rules. */
@@ -61,9 +62,18 @@ export function poll<T>(
   };
 }
 
+/** firestore.rules refused the subscription, even with a fresh ID token. */
+export class ListenRefused extends Error {
+  constructor(path: string) {
+    super(`listening to ${path} was refused`);
+  }
+}
+
 /**
  * A Firestore query listener on one of LISTENED_PATHS, newest `limit` documents by created_at,
- * or, when listeners are unavailable, `fallback` polled.
+ * or, when listeners are unavailable, `fallback` polled. A refusal by the rules is tried once more
+ * with a fresh ID token (the rules read the role from the token, which can be older than a role
+ * just granted), then reported as ListenRefused; the SDK itself reconnects after a lost connection.
  */
 export function listen<T>(
   path: keyof typeof LISTENED_PATHS,
@@ -77,7 +87,8 @@ export function listen<T>(
   if (!app) return poll(fallback, onData, onError);
   let unsubscribe: Unsubscribe | null = null;
   let stopped = false;
-  void (async () => {
+  const collectionPath = LISTENED_PATHS[path].replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '');
+  const subscribe = async (retried: boolean) => {
     // Loaded on first use: the Firestore SDK is the heaviest part of the console.
     const firestore = await import('firebase/firestore');
     const db = firestore.getFirestore(app);
@@ -85,7 +96,6 @@ export function listen<T>(
       firestore.connectFirestoreEmulator(db, emulatorFirestore.host, emulatorFirestore.port);
       connected = true;
     }
-    const collectionPath = LISTENED_PATHS[path].replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '');
     const query = firestore.query(
       firestore.collection(db, collectionPath),
       firestore.orderBy('created_at', 'desc'),
@@ -95,9 +105,15 @@ export function listen<T>(
     unsubscribe = firestore.onSnapshot(
       query,
       (snapshot) => onData(snapshot.docs.map((doc) => ({ id: doc.id, ...isoTimes(doc.data()) }) as T).reverse()),
-      (error) => onError?.(error),
+      (error) => {
+        if (stopped) return;
+        if (error.code !== 'permission-denied') return onError?.(error);
+        if (retried) return onError?.(new ListenRefused(collectionPath));
+        void refreshIdToken().then(() => subscribe(true), onError);
+      },
     );
-  })();
+  };
+  void subscribe(false);
   return () => {
     stopped = true;
     unsubscribe?.();
