@@ -1,22 +1,61 @@
-// Faults: Firestore unreachable mid-run. The embedded emulator's test hook (dev/embedded-firestore.ts)
-// cuts every gRPC connection and refuses new ones while keeping the data. Meanwhile the API
-// answers 503 problem+json with Retry-After within a few seconds (the request deadline of
-// http/router.ts, nothing retried without end), and it recovers by itself once Firestore is back;
-// a planning job interrupted by the outage completes afterwards.
+// Faults: Firestore unreachable mid-run. The API runs in this process (buildApp, the app the `api`
+// function serves), its Firestore client reaching the stack's emulator (official or embedded)
+// through a TCP proxy of this file that cuts every connection and refuses new ones while the
+// emulator keeps its data. Meanwhile the API answers 503 problem+json with Retry-After within a few
+// seconds (the request deadline of http/router.ts, nothing retried without end), and it recovers
+// by itself once Firestore is back; a planning job interrupted by the outage completes afterwards.
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import type { Server as HttpServer } from 'node:http';
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { buildApp } from '../src/app.js';
 import { collections } from '../src/data/collections.js';
 import { PLANNING_LEASE_MS, runPlanning, sweepStalePlanning } from '../src/planning/job.js';
 import { call, expectProblem, expectStatus, registeredUser } from './helpers/api.js';
 import { disaster, quietRequest, spot } from './helpers/planning-fixtures.js';
 
-const embedded = process.env.STACK_FIRESTORE_KIND === 'embedded';
 /** What a request may take while the database is unreachable. */
 const FAIL_WITHIN_MS = 10_000;
 
-async function outage(seconds: number): Promise<void> {
-  const url = `http://${process.env.FIRESTORE_EMULATOR_HOST}/emulator/test/outage?seconds=${seconds}`;
-  const response = await fetch(url, { method: seconds > 0 ? 'POST' : 'DELETE' });
-  assert.equal(response.status, 200, await response.text());
+/** A TCP proxy to `target` that can play an outage: open connections cut, new ones refused. */
+class FlakyLink {
+  private server: Server | undefined;
+  private readonly sockets = new Set<Socket>();
+  private downUntil = 0;
+
+  constructor(private readonly target: { host: string; port: number }) {}
+
+  async start(): Promise<string> {
+    this.server = createServer((client) => {
+      if (Date.now() < this.downUntil) {
+        client.destroy();
+        return;
+      }
+      const upstream = connect(this.target.port, this.target.host);
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on('close', () => this.sockets.delete(socket));
+        socket.on('error', () => undefined);
+      }
+      client.pipe(upstream).pipe(client);
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+    this.server.listen(0, '127.0.0.1');
+    await once(this.server, 'listening');
+    return `127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** Down for `seconds` (0: up again now). */
+  outage(seconds: number): void {
+    this.downUntil = seconds > 0 ? Date.now() + seconds * 1000 : 0;
+    if (seconds > 0) for (const socket of this.sockets) socket.destroy();
+  }
+
+  async stop(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    if (this.server) await new Promise((resolve) => this.server!.close(resolve));
+  }
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
@@ -25,10 +64,24 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
   return { value, ms: Date.now() - started };
 }
 
+let link: FlakyLink;
+const outage = (seconds: number) => link.outage(seconds);
+
 describe('faults: Firestore unreachable mid-run', function () {
   this.timeout(120_000);
-  before(function () {
-    if (!embedded) this.skip(); // the outage hook belongs to the embedded emulator
+  let api: HttpServer;
+  before(async () => {
+    // Before anything in this process opens Firestore: the data layer's client goes through the link.
+    const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? '').split(':');
+    link = new FlakyLink({ host: host ?? '127.0.0.1', port: Number(port) });
+    process.env.FIRESTORE_EMULATOR_HOST = await link.start();
+    api = buildApp().listen(0, '127.0.0.1');
+    await once(api, 'listening');
+    process.env.API_BASE_URL = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    await new Promise((resolve) => api?.close(resolve));
+    await link?.stop();
   });
   afterEach(() => outage(0));
 
@@ -36,7 +89,7 @@ describe('faults: Firestore unreachable mid-run', function () {
     const user = await registeredUser('volunteer');
     expectStatus(await call('GET', '/users/me', { token: user.token }), 200);
 
-    await outage(60);
+    outage(60);
     const read = await timed(() => call('GET', '/users/me', { token: user.token }));
     expectProblem(read.value, 503, 'unavailable');
     assert.ok(Number(read.value.headers.get('retry-after')) > 0);
@@ -49,7 +102,7 @@ describe('faults: Firestore unreachable mid-run', function () {
     assert.doesNotMatch(read.value.text + write.value.text, /grpc|ECONNREFUSED|UNAVAILABLE|at /);
     console.log(`      outage: read failed in ${read.ms} ms, write in ${write.ms} ms`);
 
-    await outage(0);
+    outage(0);
     const started = Date.now();
     let recovered = false;
     while (!recovered && Date.now() - started < 45_000) {
@@ -75,7 +128,7 @@ describe('faults: Firestore unreachable mid-run', function () {
     // The relay's listener reconnects with the Firestore client's backoff (up to tens of seconds
     // after the previous test's outage): this test is about the planning run, so it waits for it.
     const request = await quietRequest({ owner: owner.uid, disasterId: (await disaster()).id, at: spot() }, 90_000);
-    await outage(6); // ends by itself
+    outage(6); // ends by itself
     const started = Date.now();
     const outcome = await runPlanning(request.id, { gemini: null }).then(
       (o) => String(o),
