@@ -39,6 +39,8 @@ export interface Ports {
   firestoreWebsocket: number;
   /** The Twilio stand-in (dev/channel-standins.ts); the FCM stand-in listens on the next port. */
   channels: number;
+  /** Eventarc's side of trigger delivery for the official emulator (dev/trigger-events.ts). */
+  triggerEvents: number;
 }
 
 export interface StackOptions {
@@ -111,6 +113,7 @@ export function defaultPorts(config: FirebaseJson = readFirebaseJson()): Ports {
       return typeof entry === 'object' && typeof entry.websocketPort === 'number' ? entry.websocketPort : 9150;
     })(),
     channels: 9390,
+    triggerEvents: 9392,
   };
 }
 
@@ -169,7 +172,7 @@ function usedPorts(ports: Ports, kind: FirestoreKind): number[] {
     ports.channels,
     ports.channels + 1,
   ];
-  if (kind === 'official') list.push(ports.firestoreWebsocket);
+  if (kind === 'official') list.push(ports.firestoreWebsocket, ports.triggerEvents);
   return list;
 }
 
@@ -521,8 +524,10 @@ async function startOnce(
           ...cleanEnv(),
           // Reaches the function runtime: the Functions emulator passes its environment on.
           ...(kind === 'embedded' ? { FIRESTORE_EMULATOR_HOST: env.FIRESTORE_EMULATOR_HOST } : {}),
-          // The official emulator: the JDK firebase-tools accepts, and the launcher of the packaged JAR.
+          // The official emulator: the JDK firebase-tools accepts, the launcher of the packaged JAR,
+          // and its trigger events through the gateway that retries them as Eventarc does.
           ...official?.cliEnv,
+          ...(official ? { FIRESTORE_TRIGGER_EVENTS_VIA: `127.0.0.1:${ports.triggerEvents}` } : {}),
           ...channelStandInEnv(ports),
           // Twilio signs the URL it calls: locally the base URL printed (a tunnel's when set).
           PUBLIC_API_BASE_URL: process.env.PUBLIC_API_BASE_URL || apiBaseUrl(ports),
@@ -539,8 +544,31 @@ async function startOnce(
     await waitFor('the Firestore emulator', children, 30_000, () => firestoreReady);
     await waitFor('the Twilio and FCM stand-ins', children, 30_000, () => standInsReady);
 
-    let relayReady = kind === 'official';
-    if (kind === 'embedded') {
+    let relayReady = false;
+    if (kind === 'official') {
+      children.push(
+        spawnLogged({
+          name: 'events',
+          command: process.execPath,
+          args: [
+            ...tsx,
+            join(functionsDir, 'dev', 'trigger-events.ts'),
+            String(ports.triggerEvents),
+            `127.0.0.1:${ports.functions}`,
+          ],
+          options: {
+            cwd: functionsDir,
+            env: { ...cleanEnv(), ...functionRuntimeEnv(ports), METADATA_SERVER_DETECTION: 'none' },
+            stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+          },
+          log,
+          echo: options.echo,
+          onLine: (line) => {
+            if (line.startsWith('ready')) relayReady = true;
+          },
+        }),
+      );
+    } else {
       const relay = spawnLogged({
         name: 'relay',
         command: process.execPath,
@@ -565,7 +593,12 @@ async function startOnce(
       // machine a dozen workers loading at once starved each other past the emulator's load timeout.
       answers(`${baseUrl}/health`, 200, 60_000),
     );
-    await waitFor('the trigger relay', children, 30_000, () => relayReady);
+    await waitFor(
+      kind === 'official' ? 'the trigger events gateway' : 'the trigger relay',
+      children,
+      30_000,
+      () => relayReady,
+    );
     // The console's origin: Hosting serves web/dist and hands /api/** to the same function.
     await waitFor(`the console (${consoleUrl(ports)}/api/health)`, children, 30_000, () =>
       answers(`${consoleUrl(ports)}/api/health`),

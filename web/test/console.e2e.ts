@@ -3,9 +3,12 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { demoUsers, seed } from '../../functions/dev/seed.js';
+import { testDb } from '../../functions/test/helpers/emulators.js';
 import { consoleUrl, expectAccessible, idTokenOf, launch, openSignedIn, screenshot } from './browser.js';
 
 const user = (role: string) => demoUsers.find((u) => u.role === role)!;
+/** Listeners and rules are production's only on the official emulator (the stack's first line says which). */
+const officialFirestore = process.env.STACK_FIRESTORE_KIND === 'official';
 const near = { lat: 14.6, lng: 120.99 };
 
 describe('the coordination console (Chromium)', function () {
@@ -14,6 +17,8 @@ describe('the coordination console (Chromium)', function () {
   let dispatcher: Page;
   let responder: Page;
   let requester: Page;
+  /** The request raised in the first story, as the dispatcher opened it. */
+  let requestPage: string;
 
   before(async () => {
     await seed(() => undefined);
@@ -77,6 +82,7 @@ describe('the coordination console (Chromium)', function () {
     await screenshot(dispatcher, 'triage-queue');
     await open.click();
     await dispatcher.getByRole('heading', { name: 'Request: Water' }).waitFor();
+    requestPage = dispatcher.url();
 
     // The deterministic planner's first suggested task: approve, create, authorize, assign.
     const planned = dispatcher.getByRole('listitem', { name: 'Suggested task 1' });
@@ -121,7 +127,16 @@ describe('the coordination console (Chromium)', function () {
     await requester.getByRole('listitem', { name: 'Water: Fulfilled' }).waitFor();
   });
 
-  it('a chat message typed in one context appears in the other without a reload', async () => {
+  it('a chat message typed in one context appears in the other without a reload, through a Firestore listener', async () => {
+    // What the responder's page asks for meanwhile: the chat's listener over WebChannel, and
+    // never the chat endpoint, which only the polling fallback (embedded emulator) would call.
+    const polled: string[] = [];
+    let listenChannels = 0;
+    responder.on('request', (request) => {
+      const url = request.url();
+      if (request.method() === 'GET' && /\/chat\/messages/.test(url)) polled.push(url);
+      if (url.includes('google.firestore.v1.Firestore/Listen/channel')) listenChannels++;
+    });
     await dispatcher.getByRole('link', { name: 'Chat' }).click();
     await responder.getByRole('link', { name: 'Chat' }).click();
     // A responder joins the disaster to use its chat (admins need not).
@@ -132,14 +147,62 @@ describe('the coordination console (Chromium)', function () {
     await dispatcher.getByRole('textbox', { name: 'Message' }).fill(text);
     await dispatcher.getByRole('button', { name: 'Send' }).click();
     await responder.getByRole('log', { name: 'Messages' }).getByText(text).waitFor();
+    if (officialFirestore) {
+      assert.deepEqual(polled, [], 'the chat came through the listener, not by polling the API');
+      assert.ok(listenChannels > 0, 'the page listened over WebChannel');
+    }
     await expectAccessible(responder, 'the chat');
     await screenshot(responder, 'chat');
+  });
+
+  it('the chat listener catches up after its connection to Firestore was lost', async function (this: Mocha.Context) {
+    if (!officialFirestore) {
+      console.log(
+        '      NOT RUN: the embedded Firestore emulator serves no listeners to browsers (the console polls).',
+      );
+      this.skip();
+    }
+    // The responder's browser loses the network: its WebChannel streams die with it, as they do
+    // when the Firestore backend goes away; the dispatcher keeps writing meanwhile.
+    await responder.context().setOffline(true);
+    const text = `Evacuation centre moved to the school (${Date.now()})`;
+    await dispatcher.getByRole('textbox', { name: 'Message' }).fill(text);
+    await dispatcher.getByRole('button', { name: 'Send' }).click();
+    await dispatcher.getByRole('log', { name: 'Messages' }).getByText(text).waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    assert.equal(await responder.getByRole('log', { name: 'Messages' }).getByText(text).count(), 0);
+    await responder.context().setOffline(false);
+    await responder.getByRole('log', { name: 'Messages' }).getByText(text).waitFor();
+  });
+
+  it('a subscription the rules refuse is shown as refused, not as an empty chat', async function (this: Mocha.Context) {
+    if (!officialFirestore) {
+      console.log('      NOT RUN: the embedded Firestore emulator evaluates no security rules.');
+      this.skip();
+    }
+    // A profile that says admin while the verified claim does not (the state a half-applied role
+    // change would leave): the console listens as an admin would, the rules read the token.
+    // The affected individual: no member of the demo disaster, whose chat an admin may read.
+    const alex = user('affected_individual');
+    const profile = testDb().collection('users').doc(alex.uid);
+    await profile.update({ role: 'admin' });
+    const page = await openSignedIn(browser, alex.email, alex.password);
+    try {
+      await page.getByRole('link', { name: 'Chat' }).click();
+      await page.getByRole('alert').filter({ hasText: 'This chat refused to let you listen' }).waitFor();
+      assert.equal(await page.getByText('No messages yet.').count(), 0, 'a refused chat is not shown as empty');
+      await expectAccessible(page, 'a refused chat');
+    } finally {
+      await profile.update({ role: 'affected_individual' });
+      await page.context().close();
+    }
   });
 
   it('the map shows the disaster with no base map tiles', async () => {
     await dispatcher.getByRole('link', { name: 'Map' }).click();
     await dispatcher.getByRole('region', { name: 'Map of requests, resources and tasks' }).waitFor();
-    await dispatcher.getByText(/^\d+ points on the map$/).waitFor();
+    // The seeded disaster's resources and the request raised above: never an empty map.
+    await dispatcher.getByText(/^[1-9]\d* points on the map$/).waitFor();
     await expectAccessible(dispatcher, 'the map');
     await screenshot(dispatcher, 'map');
   });
@@ -150,6 +213,12 @@ describe('the coordination console (Chromium)', function () {
     await dispatcher.getByRole('heading', { name: 'Solicitudes abiertas' }).waitFor();
     await dispatcher.getByRole('button', { name: 'Cerrar sesión' }).waitFor();
     await expectAccessible(dispatcher, 'the queue in Spanish');
+    // The request page: its point with decimal commas, its time as Spanish writes dates.
+    await dispatcher.goto(requestPage);
+    await dispatcher.getByRole('heading', { name: 'Solicitud: Agua' }).waitFor();
+    await dispatcher.getByText(/^\d{1,3},\d{1,4}, \d{1,3},\d{1,4}$/).waitFor();
+    const created = await dispatcher.getByText(/^\d{1,2} [a-z]{3,4}\.? \d{4},? \d{1,2}:\d{2}$/).textContent();
+    assert.match(created ?? '', /\b(ene|feb|mar|abr|may|jun|jul|ago|sept?|oct|nov|dic)\b/);
     await dispatcher.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
   });
 });

@@ -4,7 +4,9 @@
 // `java -jar <jar> --host .. --port .. --database-edition standard ...`: the packaged JAR names
 // no main class, expects the `start` command first, and does not know --database-edition (only
 // the standard edition exists in it), so this adds the command, drops that one option and hands
-// the rest over unchanged.
+// the rest over unchanged. With FIRESTORE_TRIGGER_EVENTS_VIA set (host:port), trigger events go
+// there instead of straight to the Functions emulator: dev/trigger-events.ts, which delivers them
+// with the retries the functions declare, as Eventarc does.
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,6 +14,7 @@ public final class FirestoreLauncher {
   private static final String MAIN = "com.google.cloud.datastore.emulator.firestore.CloudFirestore";
 
   public static void main(String[] args) throws Throwable {
+    String eventsVia = System.getenv("FIRESTORE_TRIGGER_EVENTS_VIA");
     List<String> forwarded = new ArrayList<>();
     forwarded.add("start");
     for (int i = 0; i < args.length; i++) {
@@ -20,6 +23,12 @@ public final class FirestoreLauncher {
         continue;
       }
       if (args[i].startsWith("--database-edition=")) continue;
+      if (args[i].equals("--functions_emulator") && i + 1 < args.length && eventsVia != null && !eventsVia.isEmpty()) {
+        forwarded.add(args[i]);
+        forwarded.add(eventsVia);
+        i++;
+        continue;
+      }
       forwarded.add(args[i]);
     }
     Class.forName(MAIN).getMethod("main", String[].class).invoke(null, (Object) forwarded.toArray(new String[0]));
