@@ -19,8 +19,10 @@ if (process.argv.includes('--mark-start')) {
   writeFileSync(join(root, '.stack', 'command-start'), String(Date.now()));
 }
 
-// web/ (the console) has its own lock and node_modules, never linked.
-for (const dir of [root, join(root, 'functions'), join(root, 'web')]) {
+// web/ (the console) has its own lock and node_modules, never linked. functions-node/ holds
+// production's Node binary for the Functions emulator (functions/dev/node-runtime.ts), an optional
+// dependency: on a platform without such a package it installs nothing.
+for (const dir of [root, join(root, 'functions'), join(root, 'web'), join(root, 'functions-node')]) {
   const lock = join(dir, 'package-lock.json');
   const modules = join(dir, 'node_modules');
   // A linked node_modules (a git worktree sharing another checkout's) is managed there.

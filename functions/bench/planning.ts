@@ -150,6 +150,7 @@ export async function measurePlanning(session: Session, options: PlanningOptions
       baseline: round(percentile(answered, 50), 1),
       target: 'p50 < 1000 ms',
       notes: `${latencyNotes}; baseline: the POST answer alone`,
+      ran: { value: ['functions', 'relay'], baseline: ['functions'] },
     }),
     figure({
       figure: 'planning',
@@ -159,6 +160,7 @@ export async function measurePlanning(session: Session, options: PlanningOptions
       baseline: round(percentile(answered, 95), 1),
       target: null,
       notes: latencyNotes,
+      ran: { value: ['functions', 'relay'], baseline: ['functions'] },
     }),
   );
   const p50 = figures.at(-2)!;
@@ -212,6 +214,7 @@ export async function measurePlanning(session: Session, options: PlanningOptions
         target: 'flat: within 1.25 x the smallest database',
         maxRatio: 1.25,
         notes: `median of ${options.probesPerSize} requests at random places (max ${at.max}); POST /requests itself reads 3 (figure 3); a full scan would read ${(2 * at.size).toLocaleString('en-US')}`,
+        ran: { value: ['functions', 'relay'], baseline: ['functions', 'relay'] },
       }),
     );
   }

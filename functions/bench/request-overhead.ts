@@ -8,7 +8,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { figure, percentile, round, type Figure } from './figures.js';
+import { figure, percentile, round, type Figure, type Runner } from './figures.js';
 import { runLoad, type HttpCall } from './load.js';
 import { memoryOf, type Session } from './session.js';
 import { overheadScenarios, type OverheadScenario } from './scenarios.js';
@@ -58,6 +58,8 @@ export interface Transport {
   suffix: string;
   ours: string;
   baseline: string;
+  /** What runs both sides: the function workers, or the benchmark's Node (plain servers). */
+  runner: Runner;
 }
 
 /**
@@ -91,6 +93,7 @@ export async function startPlainServers(
     suffix: ', plain Node',
     ours: `http://127.0.0.1:${ports.ours}`,
     baseline: `http://127.0.0.1:${ports.baseline}`,
+    runner: 'bench' as const, // forked with process.execPath
   };
   return { transport, child };
 }
@@ -168,6 +171,7 @@ async function measureScenario(
     );
   }
   const notes = `${ours.latencies.length} calls per side at concurrency ${options.concurrency}, ${options.rounds} alternating rounds, ${transport.name}`;
+  const ran = { value: [transport.runner], baseline: [transport.runner] };
   const name = `${scenario.name}${transport.suffix}`;
   options.say(
     `[bench] ${name}: p50 ${round(percentile(ours.latencies, 50), 1)} ms vs ${round(percentile(base.latencies, 50), 1)} ms baseline`,
@@ -182,6 +186,7 @@ async function measureScenario(
       target: '<= 1.3 x baseline',
       maxRatio: 1.3,
       notes,
+      ran,
     }),
     figure({
       figure: 'request overhead',
@@ -191,6 +196,7 @@ async function measureScenario(
       baseline: round(percentile(base.latencies, 99), 1),
       target: null,
       notes,
+      ran,
     }),
     figure({
       figure: 'request overhead',
@@ -200,6 +206,7 @@ async function measureScenario(
       baseline: round(base.latencies.length / base.seconds, 1),
       target: null,
       notes,
+      ran,
     }),
   ];
 }
@@ -214,6 +221,7 @@ export async function measureRequestOverhead(session: Session, options: Overhead
     suffix: '',
     ours: session.apiUrl,
     baseline: session.baselineUrl,
+    runner: 'functions',
   };
   try {
     for (const scenario of overheadScenarios)
@@ -232,6 +240,7 @@ export async function measureRequestOverhead(session: Session, options: Overhead
         baseline: round(peak.benchBaseline.hwm, 1),
         target: null,
         notes: notes(peak.api, peak.benchBaseline),
+        ran: { value: ['functions'], baseline: ['functions'] },
       }),
       figure({
         figure: 'memory',
@@ -241,6 +250,7 @@ export async function measureRequestOverhead(session: Session, options: Overhead
         baseline: round(peak.benchBaseline.total, 1),
         target: null,
         notes: notes(peak.api, peak.benchBaseline),
+        ran: { value: ['functions'], baseline: ['functions'] },
       }),
     );
   }

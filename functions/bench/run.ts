@@ -2,19 +2,20 @@
 // figures as JSON (machine, versions, date) to bench/results/. `--quick` runs a small version of
 // each figure (CI runs it so the benchmarks cannot rot). Benchmarks never fail the test suite.
 // `--figures=cold,cost,overhead,outbound,planning,export` runs only some. The run brings up its own local stack
-// (free ports) and stops it at the end, whatever happens.
+// (free ports) and stops it at the end, whatever happens. Next to each figure it prints the Node of the
+// processes that ran each side (`ran` of a figure: bench/figures.ts), read from the running processes.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { config } from '../src/config.js';
 import { measureColdStart } from './cold-start.js';
 import { measureExports } from './exports.js';
-import type { Figure } from './figures.js';
+import type { Figure, Runner } from './figures.js';
 import { measureOutbound } from './outbound.js';
 import { defaultCostDocPath, measureFirestoreCost } from './firestore-cost.js';
 import { measureRequestOverhead } from './request-overhead.js';
 import { measurePlanning } from './planning.js';
-import { openSession, type Session } from './session.js';
+import { openSession, type RunnerNode, type Session } from './session.js';
 
 const quick = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
 const only = process.argv
@@ -28,6 +29,27 @@ const say = (m: string) => console.log(m);
 /** Also write the report here (the CI test reads it). */
 const out = process.argv.find((a) => a.startsWith('--out='))?.slice('--out='.length);
 
+/** "functions v22.23.3 + relay v20.20.2": the Node of each runner of one side. */
+function nodesOf(runners: readonly Runner[], nodes: Partial<Record<Runner, RunnerNode>>): string {
+  return runners.map((r) => `${r} ${nodes[r]?.version ?? 'unknown'}`).join(' + ') || '-';
+}
+
+function withNodes(figures: readonly Figure[], nodes: Partial<Record<Runner, RunnerNode>>): Figure[] {
+  return figures.map((f) => ({
+    ...f,
+    node: {
+      value: nodesOf(f.ran.value, nodes),
+      baseline: f.baseline === null || f.ran.baseline.length === 0 ? null : nodesOf(f.ran.baseline, nodes),
+    },
+  }));
+}
+
+function printNodes(nodes: Partial<Record<Runner, RunnerNode>>): void {
+  console.log('[bench] Node of the processes that ran the figures:');
+  for (const [runner, node] of Object.entries(nodes))
+    console.log(`[bench]   ${runner.padEnd(9)} ${node.version}  ${node.path}  (${node.seen})`);
+}
+
 function printTable(figures: readonly Figure[]): void {
   const rows = figures.map((f) => [
     f.figure,
@@ -37,8 +59,10 @@ function printTable(figures: readonly Figure[]): void {
     f.ratio === null ? '-' : `${f.ratio}x`,
     f.target ?? '-',
     f.met === null ? '-' : f.met ? 'yes' : 'NO',
+    f.node?.value ?? '-',
+    f.node?.baseline ?? '-',
   ]);
-  const header = ['figure', 'metric', 'value', 'baseline', 'ratio', 'target', 'met'];
+  const header = ['figure', 'metric', 'value', 'baseline', 'ratio', 'target', 'met', 'value ran on', 'baseline ran on'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
   console.log(line(header));
@@ -49,6 +73,13 @@ function printTable(figures: readonly Figure[]): void {
 async function main(): Promise<void> {
   const started = Date.now();
   const figures: Figure[] = [];
+  const nodes: Partial<Record<Runner, RunnerNode>> = {
+    bench: {
+      version: process.version,
+      path: process.execPath,
+      seen: 'this process, which starts the cold-start probes and plain-Node servers with it',
+    },
+  };
   console.log(`[bench] ${quick ? 'quick' : 'full'} run`);
   const lap = (what: string) => say(`[bench] ${what} done at ${Math.round((Date.now() - started) / 1000)} s`);
   if (wanted('cold')) {
@@ -104,11 +135,15 @@ async function main(): Promise<void> {
         );
         lap('export');
       }
+      // While the stack still runs: the workers and the relay that served the figures.
+      Object.assign(nodes, session.nodes());
     } finally {
       await session?.stop();
     }
   }
-  printTable(figures);
+  printNodes(nodes);
+  const reported = withNodes(figures, nodes);
+  printTable(reported);
   const report = {
     date: new Date().toISOString(),
     mode: quick ? 'quick' : 'full',
@@ -118,8 +153,8 @@ async function main(): Promise<void> {
       cpu_model: cpus()[0]?.model ?? 'unknown',
       memory_gib: Math.round(totalmem() / 2 ** 30),
     },
-    versions: { node: process.version },
-    figures,
+    versions: { node: process.version, runners: nodes },
+    figures: reported,
   };
   const dir = join(__dirname, 'results');
   mkdirSync(dir, { recursive: true });

@@ -2,8 +2,10 @@
 // operation counters figure 3 reads), Auth, Functions (the API and the bare `benchBaseline`)
 // and the trigger relay, on free ports, with rate limits lifted for the load. Stopped at the
 // end of the run, also on failure or a signal.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { describeNodes, functionsNode, functionWorkers, triggerRelays } from '../dev/node-runtime.js';
 import { startStack, stopAllStacks, type Stack } from '../dev/stack.js';
+import type { Runner } from './figures.js';
 import { db } from '../src/data/firestore.js';
 import { testApp } from '../test/helpers/emulators.js';
 
@@ -31,7 +33,28 @@ export interface Session {
   waitForQuiet(quietMs?: number, timeoutMs?: number): Promise<void>;
   /** The function runtime workers of this stack serving `target` (the Functions emulator runs one request per worker). */
   workers(target: 'api' | 'benchBaseline'): number[];
+  /** The Node of each process of the stack that runs measured code, read now from the running processes. */
+  nodes(): Record<Exclude<Runner, 'bench'>, RunnerNode>;
   stop(): Promise<void>;
+}
+
+/** Which Node ran one side of the figures: its version(s), binary and how that was found. */
+export interface RunnerNode {
+  version: string;
+  path: string;
+  /** How it was found: "/proc, function workers: 4", or as configured where /proc shows none. */
+  seen: string;
+}
+
+/** What the running processes `pids` execute; `fallback` where /proc shows none of them. */
+export function runnerNode(
+  pids: readonly number[],
+  what: string,
+  fallback: { path: string; version: string },
+): RunnerNode {
+  const seen = describeNodes(pids);
+  if (seen === null) return { ...fallback, seen: `not seen in /proc (${what}): as configured` };
+  return { version: seen.versions.join(' + '), path: seen.paths.join(' + '), seen: `/proc, ${what}: ${pids.length}` };
 }
 
 let signalsHooked = false;
@@ -57,7 +80,7 @@ export async function openSession(say: (m: string) => void): Promise<Session> {
   db(); // the data layer's settings first, then the test helpers' Admin app is the same one
   testApp();
   const metricsUrl = `http://${stack.env.FIRESTORE_EMULATOR_HOST}/emulator/v1/metrics`;
-  const firestoreHost = `FIRESTORE_EMULATOR_HOST=${stack.env.FIRESTORE_EMULATOR_HOST}`;
+  const firestoreHost = stack.env.FIRESTORE_EMULATOR_HOST!;
   return {
     stack,
     apiUrl: stack.baseUrl,
@@ -95,22 +118,15 @@ export async function openSession(say: (m: string) => void): Promise<Session> {
         }
       }
     },
-    workers(target) {
-      const found: number[] = [];
-      for (const entry of readdirSync('/proc')) {
-        if (!/^\d+$/.test(entry)) continue;
-        try {
-          const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-          if (!cmdline.includes('functionsEmulatorRuntime')) continue;
-          const environ = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
-          if (environ.includes(firestoreHost) && environ.includes(`FUNCTION_TARGET=${target}`))
-            found.push(Number(entry));
-        } catch {
-          // gone meanwhile, or not ours
-        }
-      }
-      return found;
-    },
+    workers: (target) => functionWorkers(firestoreHost, target),
+    nodes: () => ({
+      functions: runnerNode(functionWorkers(firestoreHost), 'function workers', functionsNode().binary),
+      // Started by the stack with its own Node, which is this process's.
+      relay: runnerNode(triggerRelays(firestoreHost), 'trigger relays', {
+        path: process.execPath,
+        version: process.version,
+      }),
+    }),
     stop: () => stack.stop(),
   };
 }

@@ -16,6 +16,7 @@ import {
   waitForPortsFree,
   type Child,
 } from './processes.js';
+import { onFunctionsNode } from './node-runtime.js';
 
 export const repoRoot = resolve(__dirname, '..', '..');
 export const functionsDir = join(repoRoot, 'functions');
@@ -516,8 +517,12 @@ async function startOnce(
     const firebaseBin = join(repoRoot, 'node_modules', '.bin', 'firebase');
     const firebase = spawnLogged({
       name: 'firebase',
-      command: firebaseBin,
-      args: ['emulators:start', '--only', only, '--project', PROJECT_ID, '--config', configPath],
+      // On production's Node where installed: the function workers run on the CLI's (dev/node-runtime.ts).
+      ...onFunctionsNode(
+        firebaseBin,
+        ['emulators:start', '--only', only, '--project', PROJECT_ID, '--config', configPath],
+        say,
+      ),
       options: {
         cwd: repoRoot,
         env: {

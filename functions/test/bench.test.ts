@@ -6,11 +6,21 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { functionsNode, majorOf } from '../dev/node-runtime.js';
 import { defaultPorts, emulatorEnv } from '../dev/stack.js';
 
 interface Report {
   mode: string;
-  figures: { figure: string; metric: string; value: number; baseline: number | null; ratio: number | null }[];
+  versions: { runners: Record<string, { version: string; path: string }> };
+  figures: {
+    figure: string;
+    metric: string;
+    value: number;
+    baseline: number | null;
+    ratio: number | null;
+    ran: { value: string[]; baseline: string[] };
+    node: { value: string; baseline: string | null };
+  }[];
 }
 
 /** What the suite's stack exported: the bench's own stack (other ports) must not inherit it. */
@@ -74,6 +84,19 @@ describe('benchmark (quick run)', function () {
       for (const metric of [`${endpoint} p50`, `${endpoint}, plain Node p50`])
         assert.ok(metrics.includes(metric), `no ${metric}: ${metrics.join(', ')}`);
     }
+  });
+
+  it("names the Node that ran each side of every figure, the function workers' read from /proc", () => {
+    const side = /^(bench|functions|relay) v\d+\.\d+\.\d+( \+ (bench|functions|relay) v\d+\.\d+\.\d+)*$/;
+    for (const f of report.figures) {
+      if (f.ran.value.length > 0) assert.match(f.node.value, side, `${f.figure} / ${f.metric}`);
+      if (f.baseline !== null && f.ran.baseline.length > 0)
+        assert.match(f.node.baseline ?? '', side, `${f.figure} / ${f.metric} (baseline)`);
+    }
+    const node = functionsNode();
+    const functions = report.versions.runners.functions;
+    assert.ok(functions, 'no Node reported for the function workers');
+    if (node.packageForPlatform) assert.equal(majorOf(functions.version), node.productionMajor, functions.path);
   });
 
   it('counts the Firestore reads and writes of sampled endpoints, and none for a refused role', () => {
