@@ -13,6 +13,7 @@ import { collections } from '../src/data/collections.js';
 import { call, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
 import { eventually, observationValue, sleep } from './helpers/disasters.js';
 import { projectId, testDb } from './helpers/emulators.js';
+import { disaster, requestValue, spot } from './helpers/planning-fixtures.js';
 import { confirmedDisaster, helpRequest, newTask } from './helpers/tasks-fixtures.js';
 
 const REGION = 'us-central1';
@@ -81,6 +82,30 @@ describe('Firestore triggers delivered by the platform (official Firestore emula
   });
 
   after(() => new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve())));
+
+  it('a delivery that fails is delivered again with back-off when the function declares retry (planRequest)', async () => {
+    // A request created while another planning run holds its lease for 3 s more: the first
+    // delivery throws (the lease is live) and asks the platform to deliver it again; the
+    // emulator alone would only log the failure, so the request would wait for the sweeper.
+    const owner = await registeredUser('affected_individual');
+    const value = requestValue({ owner: owner.uid, disasterId: (await disaster()).id, at: spot() });
+    const leaseEnds = new Date(Date.now() + 3000).toISOString();
+    await collections.requests.doc(value.id).create({
+      ...value,
+      planning: { ...value.planning, state: 'planning', attempts: 1, lease_expires_at: leaseEnds, run_id: 'gone' },
+    });
+    const planned = await eventually(
+      'a later delivery to take over the expired lease and plan it',
+      async () => {
+        const stored = await collections.requests.get(value.id);
+        return stored?.planning.state === 'planned' ? stored : undefined;
+      },
+      45_000,
+    );
+    assert.ok(Date.parse(planned.planning.updated_at) >= Date.parse(leaseEnds), 'planned only after the lease ended');
+    const outputs = await collections.workflowOutputs.ref().where('request_id', '==', value.id).get();
+    assert.equal(outputs.size, 1, 'planned once');
+  });
 
   it('every trigger, delivered again twice and newest first, writes nothing more', async () => {
     const port = (receiver.address() as { port: number }).port;
