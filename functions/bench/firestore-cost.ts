@@ -2,7 +2,7 @@
 // embedded emulator (dev/embedded-firestore.ts, GET/DELETE /emulator/v1/metrics), next to the
 // fewest the endpoint needs. Also: what authorization costs (a rejected role, a rejected token),
 // and what a page of n items costs. Writes the table to docs/firestore-cost.md.
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allEndpoints } from '../src/endpoints.js';
 import { call } from '../test/helpers/api.js';
@@ -152,7 +152,7 @@ export async function measureFirestoreCost(
   say(
     `[bench] Firestore cost: ${measured.length}/${rows.length} endpoints measured, ${excess.length} above their minimum (+ rate limit)`,
   );
-  if (docsPath) writeFileSync(docsPath, renderTable([...rows, ...authRows], excess));
+  if (docsPath) writeFileSync(docsPath, renderTable([...rows, ...authRows], excess) + keptBlocks(docsPath));
 
   const total = (pick: (r: CostRow) => number | null) => measured.reduce((sum, r) => sum + (pick(r) ?? 0), 0);
   const notes = `${measured.length} of ${sample ? `${rows.length} sampled (one per tag)` : rows.length} endpoints measured once each; table in docs/firestore-cost.md`;
@@ -252,3 +252,27 @@ function renderTable(rows: CostRow[], excess: CostRow[]): string {
 }
 
 export const defaultCostDocPath = join(__dirname, '..', '..', 'docs', 'firestore-cost.md');
+
+// Sections of the page written by other figures (e.g. "live", bench/live-views.ts), each between
+// its two markers: the table's regeneration keeps them, and each figure replaces its own.
+const marker = (name: string, edge: 'start' | 'end') => `<!-- ${name}: ${edge} (generated) -->`;
+const BLOCK = /<!-- ([\w-]+): start \(generated\) -->[\s\S]*?<!-- \1: end \(generated\) -->\n/g;
+
+function keptBlocks(path: string): string {
+  if (!existsSync(path)) return '';
+  const blocks = readFileSync(path, 'utf8').match(BLOCK) ?? [];
+  return blocks.map((block) => `\n${block}`).join('');
+}
+
+/** Writes `content` as the block `name` of the page at `path` (replacing it, or appended). */
+export function replaceDocBlock(path: string, name: string, content: string): void {
+  const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  const block = `${marker(name, 'start')}\n${content}\n${marker(name, 'end')}\n`;
+  const start = text.indexOf(marker(name, 'start'));
+  const end = text.indexOf(marker(name, 'end'));
+  const next =
+    start >= 0 && end > start
+      ? text.slice(0, start) + block + text.slice(end + marker(name, 'end').length + 1)
+      : `${text.replace(/\n*$/, '\n')}\n${block}`;
+  writeFileSync(path, next);
+}

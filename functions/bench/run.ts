@@ -1,8 +1,8 @@
 // `npm run bench`: measures every figure against its baseline, prints a table and writes the
 // figures as JSON (machine, versions, date) to bench/results/. `--quick` runs a small version of
 // each figure (CI runs it so the benchmarks cannot rot). Benchmarks never fail the test suite.
-// `--figures=cold,cost,overhead,outbound,planning,export` runs only some. The run brings up its own local stack
-// (free ports) and stops it at the end, whatever happens. Next to each figure it prints the Node of the
+// `--figures=cold,cost,overhead,outbound,live,planning,export` runs only some. The run brings up its own local
+// stack (free ports) and stops it at the end, whatever happens. Next to each figure it prints the Node of the
 // processes that ran each side (`ran` of a figure: bench/figures.ts), read from the running processes.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -11,6 +11,7 @@ import { config } from '../src/config.js';
 import { measureColdStart } from './cold-start.js';
 import { measureExports } from './exports.js';
 import type { Figure, Runner } from './figures.js';
+import { measureLiveViews } from './live-views.js';
 import { measureOutbound } from './outbound.js';
 import { defaultCostDocPath, measureFirestoreCost } from './firestore-cost.js';
 import { measureRequestOverhead } from './request-overhead.js';
@@ -86,7 +87,7 @@ async function main(): Promise<void> {
     figures.push(...measureColdStart(quick ? 3 : 15));
     lap('cold start');
   }
-  if (wanted('cost') || wanted('overhead') || wanted('outbound') || wanted('planning') || wanted('export')) {
+  if (['cost', 'overhead', 'outbound', 'live', 'planning', 'export'].some(wanted)) {
     let session: Session | undefined;
     try {
       const t = Date.now();
@@ -111,6 +112,25 @@ async function main(): Promise<void> {
       if (wanted('outbound')) {
         figures.push(...(await measureOutbound(session, { messages: quick ? 10 : 200, say })));
         lap('outbound delivery');
+      }
+      if (wanted('live')) {
+        figures.push(
+          ...(await measureLiveViews(
+            session,
+            quick
+              ? { requests: 500, tasks: 50, resources: 3, idlePolls: 2, changes: 2, say, docsPath: null }
+              : {
+                  requests: 10_000,
+                  tasks: 1000,
+                  resources: 20,
+                  idlePolls: 5,
+                  changes: 10,
+                  say,
+                  docsPath: writeDocs ? defaultCostDocPath : null,
+                },
+          )),
+        );
+        lap('live views');
       }
       // Last: it fills the database with up to 200,000 documents.
       if (wanted('planning')) {

@@ -59,6 +59,7 @@ describe('benchmark (quick run)', function () {
       'cold start',
       'export',
       'firestore cost',
+      'live',
       'memory',
       'outbound',
       'planning',

@@ -17,6 +17,7 @@ const requests: HelpRequestView[] = Array.from({ length: count }, (_, i) => ({
   status: 'open',
   location: { lat: center.lat + (random() - 0.5) * 0.4, lng: center.lng + (random() - 0.5) * 0.4 },
   created_at: new Date().toISOString(),
+  updated_at: new Date().toISOString(),
   status_changed_at: new Date().toISOString(),
 }));
 

@@ -196,6 +196,7 @@ export interface HelpRequestView {
   } | null;
   match_summary?: { helpers: { count: number } } | null;
   created_at: string;
+  updated_at: string;
   status_changed_at: string;
 }
 
@@ -234,6 +235,7 @@ export interface Task {
   assigned_to: string | null;
   authorized: boolean;
   created_at: string;
+  updated_at: string;
 }
 
 export interface ChatMessage {

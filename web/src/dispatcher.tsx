@@ -4,7 +4,6 @@ import { useState } from 'preact/hooks';
 import {
   api,
   ApiError,
-  listAll,
   NEEDS,
   PLANNING_STATES,
   REQUEST_STATUSES,
@@ -18,7 +17,7 @@ import {
   type WorkflowTask,
 } from './api.js';
 import { formatAge, formatDate, formatNumber, t } from './i18n.js';
-import { poll } from './live.js';
+import { follow, poll } from './live.js';
 import { LocationFields, parsePoint, pointText } from './location-picker.js';
 import { DisasterPicker, ErrorNote, Link, SelectField, useAction, useDisasters, useLive } from './shared.js';
 
@@ -30,6 +29,27 @@ export const statusLabel = (status: RequestStatus) => t(`status_${status}`);
 export const taskStatusLabel = (status: Task['status']) => t(`task_${status}`);
 const planningLabel = (state: PlanningState) => t(`planning_${state}`);
 
+/** Cards the queue draws at most (the newest that match); the count covers them all. */
+const QUEUE_MAX = 1000;
+
+const newestFirst = (a: { created_at: string; id: string }, b: { created_at: string; id: string }) =>
+  a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1;
+
+/**
+ * A disaster's requests, kept up to date through the API's change feed (live.ts, `follow`): loaded
+ * once, then only what changed. Staff only (GET /requests).
+ */
+export function followRequests(
+  disasterId: string,
+  onData: (requests: HelpRequestView[]) => void,
+  onError: (error: unknown) => void,
+) {
+  return follow<HelpRequestView>(`/requests?disaster_id=${disasterId}`, onData, onError, {
+    // A request placed into another disaster comes once more, with its new disaster.
+    keep: (r) => r.disaster_id === disasterId,
+  });
+}
+
 export function TriageQueue() {
   const disasters = useDisasters();
   const [need, setNeed] = useState<Need | ''>('');
@@ -39,18 +59,23 @@ export function TriageQueue() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<unknown>(null);
-  const query = new URLSearchParams({ ...(need ? { type_of_need: need } : {}), ...(status ? { status } : {}) });
+  // Every request of the disaster, whatever its status: the filters apply here, so that a request
+  // that leaves them (closed, planned) leaves the queue at its next change.
   const { data, error } = useLive<HelpRequestView[]>(
-    (onData, onError) =>
-      disasters.chosen
-        ? poll(() => listAll<HelpRequestView>(`/requests/disaster/${disasters.chosen}?${query}`, 1000), onData, onError)
-        : () => undefined,
-    [disasters.chosen, need, status],
+    (onData, onError) => (disasters.chosen ? followRequests(disasters.chosen, onData, onError) : () => undefined),
+    [disasters.chosen],
   );
   const now = Date.now();
-  const shown = (data ?? []).filter(
-    (r) => (!planning || r.planning?.state === planning) && now - new Date(r.created_at).getTime() <= AGES[age],
-  );
+  const matching = (data ?? [])
+    .filter(
+      (r) =>
+        (!status || r.status === status) &&
+        (!need || r.type_of_need === need) &&
+        (!planning || r.planning?.state === planning) &&
+        now - new Date(r.created_at).getTime() <= AGES[age],
+    )
+    .sort(newestFirst);
+  const shown = matching.slice(0, QUEUE_MAX);
   const label = (r: HelpRequestView) => `${needLabel(r.type_of_need)} ${formatAge(r.created_at, now)}`;
   const toggle = (id: string) => {
     const next = new Set(selected);
@@ -126,7 +151,8 @@ export function TriageQueue() {
         <p>{t('loading')}</p>
       ) : (
         <>
-          <p aria-live="polite">{t('queue_count', { count: shown.length })}</p>
+          <p aria-live="polite">{t('queue_count', { count: matching.length })}</p>
+          {matching.length > shown.length && <p>{t('queue_capped', { count: shown.length })}</p>}
           {shown.length === 0 ? (
             <p>{t('queue_empty')}</p>
           ) : (
@@ -472,9 +498,7 @@ export function TaskBoard() {
   const disasters = useDisasters();
   const { data, error } = useLive<Task[]>(
     (onData, onError) =>
-      disasters.chosen
-        ? poll(() => listAll<Task>(`/tasks?disaster_id=${disasters.chosen}`, 1000), onData, onError)
-        : () => undefined,
+      disasters.chosen ? follow<Task>(`/tasks?disaster_id=${disasters.chosen}`, onData, onError) : () => undefined,
     [disasters.chosen],
   );
   return (
@@ -484,7 +508,7 @@ export function TaskBoard() {
       <ErrorNote error={error} />
       <div class="board">
         {TASK_STATUSES.map((status) => {
-          const column = (data ?? []).filter((task) => task.status === status);
+          const column = (data ?? []).filter((task) => task.status === status).sort(newestFirst);
           return (
             <section key={status} aria-label={taskStatusLabel(status)} class="column">
               <h2>

@@ -5,6 +5,7 @@
 // anything shaped by the need-to-know rules everywhere, the console polls the API instead.
 import type { FirebaseApp } from 'firebase/app';
 import { refreshIdToken } from './auth.js';
+import { api, ApiError, type Page } from './api.js';
 import type { ConsoleConfig, EmulatorAddress } from './config.js';
 
 /** Every Firestore path pattern the console listens to. Each must have a match in firestore.rules. */
@@ -67,6 +68,89 @@ export class ListenRefused extends Error {
   constructor(path: string) {
     super(`listening to ${path} was refused`);
   }
+}
+
+/**
+ * How often a change feed is asked: a change reaches the screen within this plus one call (under
+ * 2 s), and an idle poll costs one or two reads whatever the size of the list.
+ */
+export const FEED_INTERVAL_MS = 1500;
+
+/** The start of every change feed: the first load reads the whole list, oldest change first. */
+const BEGINNING = '1970-01-01T00:00:00.000Z';
+const FEED_PAGE = 200;
+
+export interface FollowOptions<T> {
+  /** Whether an item still belongs to the copy (e.g. still in the disaster); the others are dropped. */
+  keep?: (item: T) => boolean;
+  /** FEED_INTERVAL_MS by default. */
+  intervalMs?: number;
+}
+
+/**
+ * Keeps a copy of a list up to date through its change feed (`updated_since` on GET /requests
+ * and GET /tasks; functions/src/data/changes.ts): the whole list once, page after page, then
+ * every `intervalMs` only what changed since, merged by id. `path` names the list and its scope
+ * (e.g. `/requests?disaster_id=...`); the screen filters the copy itself, so that an item that
+ * leaves a filter (closed, another need) leaves the screen too. `onData` gets the whole copy after
+ * the first load and after each poll that changed it. Idle, a poll costs the API a query that
+ * finds nothing, whatever the size of the list (docs/console.md, "Live views: changes, not rows").
+ */
+export function follow<T extends { id: string }>(
+  path: string,
+  onData: (items: T[]) => void,
+  onError?: (error: unknown) => void,
+  options: FollowOptions<T> = {},
+): Unsubscribe {
+  const copy = new Map<string, T>();
+  let cursor: string | null = null;
+  let loaded = false;
+  let stopped = false;
+  const separator = path.includes('?') ? '&' : '?';
+  const merge = (item: T): boolean => {
+    const had = copy.get(item.id);
+    if (options.keep && !options.keep(item)) return copy.delete(item.id);
+    // Items changed in the last seconds come again on the next page: unchanged, nothing to redraw.
+    if (had && JSON.stringify(had) === JSON.stringify(item)) return false;
+    copy.set(item.id, item);
+    return true;
+  };
+  const load = async (): Promise<T[] | null> => {
+    let changed = !loaded;
+    while (!stopped) {
+      const at: string = cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`;
+      let page: Page<T>;
+      try {
+        page = await api<Page<T>>('GET', `${path}${separator}updated_since=${BEGINNING}&limit=${FEED_PAGE}${at}`);
+      } catch (error) {
+        // A cursor the API no longer takes (a new version): load everything again.
+        if (!(error instanceof ApiError && error.status === 400 && cursor !== null)) throw error;
+        copy.clear();
+        cursor = null;
+        changed = true;
+        continue;
+      }
+      for (const item of page.items) changed = merge(item) || changed;
+      const moved = page.next_cursor !== cursor;
+      cursor = page.next_cursor;
+      // A full page that moved the position: more follow at once. Otherwise caught up.
+      if (page.items.length < FEED_PAGE || !moved) break;
+    }
+    loaded = true;
+    return changed ? [...copy.values()] : null;
+  };
+  const stop = poll(
+    load,
+    (items) => {
+      if (items) onData(items);
+    },
+    onError,
+    options.intervalMs ?? FEED_INTERVAL_MS,
+  );
+  return () => {
+    stopped = true;
+    stop();
+  };
 }
 
 /**

@@ -1,12 +1,14 @@
 // The live map screen: requests (coloured by need), tasks (by status, at their request's place)
-// and resources (GeoJSON from the API), clustered. Refreshed by polling the API: what it shows is
-// shaped by the need-to-know rules, which Firestore rules cannot express.
+// and resources (GeoJSON from the API), clustered. Kept up to date from the API, whose views are
+// shaped by the need-to-know rules, which Firestore rules cannot express: requests and tasks
+// through their change feeds (loaded once, then what changed), resources and the waiting list by
+// polling (short lists).
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, listAll, type Disaster, type HelpRequestView, type Task } from './api.js';
-import { needLabel, statusLabel, taskStatusLabel } from './dispatcher.js';
+import { api, ApiError, listAll, type Disaster, type HelpRequestView, type Task } from './api.js';
+import { followRequests, needLabel, statusLabel, taskStatusLabel } from './dispatcher.js';
 import type { Location } from './geo.js';
 import { formatAge, t } from './i18n.js';
-import { poll } from './live.js';
+import { follow, poll, type Unsubscribe } from './live.js';
 import { navigate } from './router.js';
 import { DisasterPicker, ErrorNote, Link, useDisasters } from './shared.js';
 import type { BaseMap, MapView, PointFeature } from './map-view.js';
@@ -74,10 +76,11 @@ export function toFeatures(
 /** Waiting requests listed beside the map: a dispatcher has to set each one's point. */
 const MAX_WAITING = 200;
 
-async function loadMap(disaster: Disaster): Promise<{ features: PointFeature[]; waiting: HelpRequestView[] }> {
-  const [requests, tasks, resources, waiting] = await Promise.all([
-    listAll<HelpRequestView>(`/requests/disaster/${disaster.id}`, 20_000),
-    listAll<Task>(`/tasks?disaster_id=${disaster.id}`, 5000).catch(() => []),
+/** The short lists beside the requests and tasks: the disaster's resources and the waiting requests. */
+async function loadAround(
+  disaster: Disaster,
+): Promise<{ resources: GeoJSON.Feature<GeoJSON.Point>[]; waiting: HelpRequestView[] }> {
+  const [resources, waiting] = await Promise.all([
     api<{ features: GeoJSON.Feature<GeoJSON.Point>[] }>(
       'GET',
       `/resources/locations?disaster_id=${disaster.id}&limit=200`,
@@ -85,10 +88,10 @@ async function loadMap(disaster: Disaster): Promise<{ features: PointFeature[]; 
     // Across disasters: an unplaced request is only held by one until a dispatcher places it.
     listAll<HelpRequestView>('/requests?awaiting_location=true', MAX_WAITING),
   ]);
-  return { features: toFeatures(requests, tasks, resources, disaster.location), waiting };
+  return { resources, waiting };
 }
 
-/** A whole disaster's points are many pages: refreshed less often than a list. */
+/** Resources and the waiting list are re-read whole (at most 200 each): less often than the changes. */
 const MAP_REFRESH_MS = 10_000;
 
 /** No tiles locally (no network, and the emulators' console must work without them); OpenStreetMap in production. */
@@ -113,17 +116,52 @@ export function LiveMap() {
       if (cancelled || !element.current) return;
       view.current = mountMap(element.current, disaster.location, navigate);
       view.current.setBaseMap(baseMap);
-      stop = poll(
-        () => loadMap(disaster),
-        ({ features, waiting }) => {
-          view.current?.setPoints(features);
-          setCount(features.length);
-          setWaiting(waiting);
-          element.current?.setAttribute('data-points', String(features.length));
-        },
-        setError,
-        MAP_REFRESH_MS,
+      let requests: HelpRequestView[] | null = null;
+      let tasks: Task[] = [];
+      let resources: GeoJSON.Feature<GeoJSON.Point>[] = [];
+      const redraw = () => {
+        if (requests === null) return;
+        const features = toFeatures(requests, tasks, resources, disaster.location);
+        view.current?.setPoints(features);
+        setCount(features.length);
+        element.current?.setAttribute('data-points', String(features.length));
+      };
+      const stops: Unsubscribe[] = [];
+      stops.push(
+        followRequests(
+          disaster.id,
+          (items) => {
+            requests = items;
+            redraw();
+          },
+          setError,
+        ),
       );
+      // Tasks are the admins' (GET /tasks): a responder's map shows none.
+      const stopTasks = follow<Task>(
+        `/tasks?disaster_id=${disaster.id}`,
+        (items) => {
+          tasks = items;
+          redraw();
+        },
+        (e) => {
+          if (e instanceof ApiError && e.status === 403) stopTasks();
+        },
+      );
+      stops.push(stopTasks);
+      stops.push(
+        poll(
+          () => loadAround(disaster),
+          (around) => {
+            resources = around.resources;
+            setWaiting(around.waiting);
+            redraw();
+          },
+          setError,
+          MAP_REFRESH_MS,
+        ),
+      );
+      stop = () => stops.forEach((unsubscribe) => unsubscribe());
     });
     return () => {
       cancelled = true;

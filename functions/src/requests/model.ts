@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { coarseAreaSchema, idSchema, isoDateTime, locationSchema, pageQuerySchema, text } from '../shared/schemas.js';
+import {
+  coarseAreaSchema,
+  idSchema,
+  isoDateTime,
+  locationSchema,
+  pageQuerySchema,
+  text,
+  updatedSinceSchema,
+} from '../shared/schemas.js';
 
 export const NEEDS = ['rescue', 'medical', 'food', 'water', 'shelter', 'evacuation', 'sanitation', 'other'] as const;
 export const needSchema = z.enum(NEEDS);
@@ -83,6 +91,11 @@ export const helpRequestSchema = z.object({
    * or the unplaced point the person sent) and this holds what they wrote.
    */
   location_text: locationTextSchema.default(null),
+  /**
+   * The disasters a request waiting for its point was moved out of when placed (readPlacement),
+   * so that their change feeds still report it, with its new disaster (data/changes.ts).
+   */
+  moved_from: z.array(idSchema).optional(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
   status_changed_at: isoDateTime,
@@ -200,16 +213,19 @@ export const requestListQuerySchema = pageQuerySchema.extend({
   ...requestListFilters,
   disaster_id: idSchema.optional(),
 });
-/** GET /requests (staff): also the requests waiting for a dispatcher to set their point. */
+/** GET /requests (staff): also the requests waiting for a dispatcher to set their point, and the change feed. */
 export const staffRequestListQuerySchema = requestListQuerySchema.extend({
   awaiting_location: z
     .enum(['true'])
     .optional()
     .describe('true: only requests waiting for their point (SMS/WhatsApp intake).'),
+  updated_since: updatedSinceSchema.optional(),
 });
 export type RequestFilters = Omit<z.infer<typeof requestListQuerySchema>, 'limit' | 'cursor'> & {
   /** Only requests waiting for their point (GET /requests?awaiting_location=true). */
   awaiting_location?: boolean | undefined;
+  /** The change feed from this time instead of the list (GET /requests, staff). */
+  updated_since?: string | undefined;
 };
 
 /** PATCH /requests/{req_id}/status. */

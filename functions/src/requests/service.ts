@@ -2,6 +2,7 @@
 // Planning is not done here: creating the document fires the planning trigger (planning/).
 import type { Transaction } from 'firebase-admin/firestore';
 import { recordAudit, type AuditActor } from '../audit/record.js';
+import { changePosition, readChanges } from '../data/changes.js';
 import { collections, type Filters } from '../data/collections.js';
 import { db } from '../data/firestore.js';
 import { paginate } from '../data/paginate.js';
@@ -173,6 +174,7 @@ function viewed(
 
 /** GET /requests: admins and responders (checked by the declaration). */
 export async function listRequests(filters: RequestFilters, page: PageQuery): Promise<Page<RequestView>> {
+  if (filters.updated_since !== undefined) return requestChanges(filters, filters.updated_since, page);
   if (!filters.awaiting_location) {
     return viewed(await collections.requests.list(filtersOf(filters), page), () => 'staff');
   }
@@ -182,6 +184,31 @@ export async function listRequests(filters: RequestFilters, page: PageQuery): Pr
     if (value !== undefined) query = query.where(field, '==', value);
   }
   return viewed(await paginate(query, page), () => 'staff');
+}
+
+/**
+ * GET /requests?updated_since=: the change feed (data/changes.ts), of one disaster when
+ * disaster_id is given, including the requests moved out of it since (their new disaster_id
+ * tells the client to drop them). Status, need and awaiting_location would hide the requests
+ * that leave them: the client filters those itself.
+ */
+async function requestChanges(filters: RequestFilters, since: string, page: PageQuery): Promise<Page<RequestView>> {
+  const unfiltered = (['status', 'type_of_need', 'awaiting_location'] as const).filter((f) => filters[f]);
+  if (unfiltered.length > 0) {
+    throw new ValidationError(
+      unfiltered.map((field) => ({
+        path: `query.${field}`,
+        message: 'does not combine with updated_since: the changes include the requests that left such a filter',
+      })),
+    );
+  }
+  const all = collections.requests.ref();
+  const disasterId = filters.disaster_id;
+  const queries =
+    disasterId === undefined
+      ? [all]
+      : [all.where('disaster_id', '==', disasterId), all.where('moved_from', 'array-contains', disasterId)];
+  return viewed(await readChanges(queries, changePosition(since, page.cursor), page.limit), () => 'staff');
 }
 
 export async function listOwnRequests(
@@ -320,7 +347,10 @@ export async function readPlacement(
       planning: { ...request.planning, state: 'pending' as const, updated_at: at },
       updated_at: at,
     };
-    collections.requests.updateIn(tx, request.id, changes);
+    // Its former disaster's change feed reports the move (the request was read in this transaction).
+    const movedFrom =
+      disaster.id === request.disaster_id ? {} : { moved_from: [...(request.moved_from ?? []), request.disaster_id] };
+    collections.requests.updateIn(tx, request.id, { ...changes, ...movedFrom });
     recordAudit(
       tx,
       {
@@ -335,7 +365,7 @@ export async function readPlacement(
       },
       at,
     );
-    return { ...request, ...changes };
+    return { ...request, ...changes, ...movedFrom };
   };
 }
 

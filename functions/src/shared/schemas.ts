@@ -82,6 +82,14 @@ export const pageQuerySchema = z.strictObject({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+/**
+ * The change feed of a list (data/changes.ts): the items changed at or after this time, oldest
+ * change first, filtered only by the caller's audience and the scope the endpoint names.
+ */
+export const updatedSinceSchema = isoDateTime.describe(
+  'Changes instead of a list: the items changed at or after this time (updated_at), oldest change first, whatever their status, so that a client keeping a copy also learns of those that left its filter and drops them itself. Page with the cursor of each answer, which is then always set (a page of limit items or more: more may follow). Items changed in the last few seconds come again on the next page; replace items by id.',
+);
+
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),

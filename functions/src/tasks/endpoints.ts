@@ -4,7 +4,13 @@ import { auditViewSchema } from '../audit/model.js';
 import { taskHistory } from '../audit/service.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { idSchema, pageOf, pageQuerySchema } from '../shared/schemas.js';
-import { newTaskSchema, ownTaskListQuerySchema, taskListQuerySchema, taskSchema, taskStatusSchema } from './model.js';
+import {
+  adminTaskListQuerySchema,
+  newTaskSchema,
+  ownTaskListQuerySchema,
+  taskSchema,
+  taskStatusSchema,
+} from './model.js';
 import * as tasks from './service.js';
 
 const TAG = 'tasks';
@@ -17,10 +23,15 @@ export const taskEndpoints = [
     path: '/tasks',
     tag: TAG,
     summary: 'List all tasks, newest first; filter by status, disaster_id, request_id, assigned_to.',
+    description:
+      '`updated_since` answers the changes instead (what a live view polls after loading the list once): the tasks changed at or after that time, oldest change first, of every status; disaster_id narrows them, status, request_id and assigned_to do not combine with it (400).',
     access: ['admin'],
-    query: taskListQuerySchema,
+    query: adminTaskListQuerySchema,
     response: pageOf(taskSchema),
-    handler: ({ query: { limit, cursor, ...filters } }) => tasks.listTasks(filters, { limit, cursor }),
+    handler: ({ query: { limit, cursor, updated_since, ...filters } }) =>
+      updated_since === undefined
+        ? tasks.listTasks(filters, { limit, cursor })
+        : tasks.taskChanges(filters, updated_since, { limit, cursor }),
   }),
   defineEndpoint({
     method: 'post',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, pageQuerySchema, text } from '../shared/schemas.js';
+import { idSchema, isoDateTime, pageQuerySchema, text, updatedSinceSchema } from '../shared/schemas.js';
 
 /** See tasks/transitions.ts for the allowed moves. */
 export const TASK_STATUSES = ['pending', 'on_route', 'completed', 'failed', 'cancelled'] as const;
@@ -75,6 +75,9 @@ export type NewTaskBody = z.infer<typeof newTaskSchema>;
 /** GET /tasks: each filter an equality on the field of the same name. */
 export const taskListQuerySchema = pageQuerySchema.extend(taskListFilters);
 export type TaskFilters = Omit<z.infer<typeof taskListQuerySchema>, 'limit' | 'cursor'>;
+
+/** GET /tasks (admins): the list, or with updated_since its change feed (data/changes.ts). */
+export const adminTaskListQuerySchema = taskListQuerySchema.extend({ updated_since: updatedSinceSchema.optional() });
 
 /** GET /tasks/me: the caller's tasks, by status. */
 export const ownTaskListQuerySchema = taskListQuerySchema.pick({ limit: true, cursor: true, status: true });

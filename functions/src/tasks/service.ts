@@ -10,6 +10,7 @@
 // of the same status cannot both happen even where transactions are not isolated.
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { recordAudit } from '../audit/record.js';
+import { changePosition, readChanges } from '../data/changes.js';
 import { collections, internalCollections } from '../data/collections.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
 import { requireConfirmedDisaster } from '../disasters/service.js';
@@ -254,6 +255,26 @@ export function getTask(caller: Caller, taskId: string): Promise<Task> {
 export function listTasks(filters: TaskFilters, page: PageQuery): Promise<Page<Task>> {
   const { status, disaster_id, request_id, assigned_to } = filters;
   return collections.tasks.list({ status, disaster_id, request_id, assigned_to }, page);
+}
+
+/**
+ * GET /tasks?updated_since=: the change feed (data/changes.ts), of one disaster when disaster_id
+ * is given (a task never changes disaster). The other filters would hide the tasks that leave
+ * them: the client filters those itself.
+ */
+export async function taskChanges(filters: TaskFilters, since: string, page: PageQuery): Promise<Page<Task>> {
+  const unfiltered = (['status', 'request_id', 'assigned_to'] as const).filter((f) => filters[f] !== undefined);
+  if (unfiltered.length > 0) {
+    throw new ValidationError(
+      unfiltered.map((field) => ({
+        path: `query.${field}`,
+        message: 'does not combine with updated_since: the changes include the tasks that left such a filter',
+      })),
+    );
+  }
+  const all = collections.tasks.ref();
+  const query = filters.disaster_id === undefined ? all : all.where('disaster_id', '==', filters.disaster_id);
+  return readChanges([query], changePosition(since, page.cursor), page.limit);
 }
 
 export function listOwnTasks(

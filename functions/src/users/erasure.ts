@@ -284,11 +284,16 @@ async function eraseFromMatches(run: Run): Promise<void> {
       const plans = (await tx.getAll(...page.map((request) => collections.workflowOutputs.doc(request.id)))).map(
         (snapshot) => snapshot.data(),
       );
+      const now = new Date().toISOString();
       requests.forEach((request) => {
         const matches = request?.potential_matches;
         if (!request || !matches) return;
         const responders = matches.responders.filter((match) => match.id !== uid);
-        collections.requests.updateIn(tx, request.id, { potential_matches: { ...matches, responders } });
+        // updated_at too: the staff view shows the matches, and live views read changes by it.
+        collections.requests.updateIn(tx, request.id, {
+          potential_matches: { ...matches, responders },
+          updated_at: now,
+        });
       });
       for (const plan of plans) {
         if (!plan || !JSON.stringify(plan).includes(uid)) continue;

@@ -15,6 +15,7 @@ import { recordAudit } from '../../src/audit/record.js';
 import { gatherContext, ALL_PARTS } from '../../src/chatbot/context.js';
 import { receiveMessage } from '../../src/channels/inbound.js';
 import { processObservation } from '../../src/agent/suggest.js';
+import { readChanges } from '../../src/data/changes.js';
 import { collections, internalCollections } from '../../src/data/collections.js';
 import { db } from '../../src/data/firestore.js';
 import { encodeCursor, pagesOf } from '../../src/data/paginate.js';
@@ -435,6 +436,17 @@ async function otherQuerySites(world: World, recorder: QueryRecorder): Promise<v
   await step('SMS: STATUS', sms('STATUS'));
   await step('SMS: a follow-up without a need', sms('near the church'));
   for (let i = 0; i < 4; i++) await step('SMS: a new request', sms('we need water'));
+  // A change feed page that ends inside a millisecond reads the rest of that millisecond.
+  await step('change feed: a page ending inside a millisecond', async () => {
+    const twins = ['a', 'b'].map((suffix) => ({ ...request, id: `${request.id}-${suffix}`, disaster_id: 'twins' }));
+    for (const twin of twins) await collections.requests.doc(twin.id).set(twin);
+    await readChanges(
+      [collections.requests.ref().where('disaster_id', '==', 'twins')],
+      { after: request.updated_at, inclusive: true },
+      1,
+    );
+    for (const twin of twins) await collections.requests.doc(twin.id).delete();
+  });
   // Pages after the first (exports read more than EXPORT_PAGE_SIZE rows only in production).
   await step('pagesOf, second page', async () => {
     for await (const page of pagesOf(collections.tasks.ref(), 1)) void page;
