@@ -16,7 +16,9 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   buildConsole,
+  chooseFirestore,
   cleanEnv,
+  embeddedFirestoreWarning,
   functionsDir,
   startEmbeddedFirestore,
   startStack,
@@ -162,6 +164,15 @@ async function main(): Promise<void> {
   const results: FileResult[] = [];
   // No metadata server here: skip google-auth's probe (a MetadataLookupWarning per test otherwise).
   const quietAuth = { METADATA_SERVER_DETECTION: 'none' };
+  if (stackFiles.length > 0) {
+    // First, so that nobody reads a run's results without knowing what they ran on.
+    const { kind, reason } = chooseFirestore();
+    console.log(
+      kind === 'official'
+        ? `[test] Firestore: official emulator (${reason}); the trigger unit tests and the index check use the embedded one for its counters`
+        : `[test] ${embeddedFirestoreWarning(reason)}`,
+    );
+  }
 
   if (triggerFiles.length > 0) {
     const t = performance.now();

@@ -100,7 +100,9 @@ describe('Firestore triggers delivered by the platform (official Firestore emula
         const stored = await collections.requests.get(value.id);
         return stored?.planning.state === 'planned' ? stored : undefined;
       },
-      45_000,
+      // Generous: the Functions emulator kills the worker of every delivery that throws, and a
+      // worker killed inside its transaction leaves a lock that the next attempts wait out.
+      120_000,
     );
     assert.ok(Date.parse(planned.planning.updated_at) >= Date.parse(leaseEnds), 'planned only after the lease ended');
     const outputs = await collections.workflowOutputs.ref().where('request_id', '==', value.id).get();
