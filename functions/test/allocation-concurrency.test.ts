@@ -30,6 +30,8 @@ function tally(responses: ApiResponse[]) {
  * The Functions emulator runs one request per runtime process and starts a new one whenever all
  * are busy. Starting PARALLEL of them at once on a small, busy machine makes some fail to load
  * (their requests then hang), so the runtimes are started a few at a time before the bursts.
+ * Plain fetch, not checked against /openapi.json: the answers are ignored on purpose (they may
+ * time out while runtimes start).
  */
 async function warmFunctionRuntimes(token: string): Promise<void> {
   for (let n = 4; n <= PARALLEL; n += 4) {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { call, expectProblem, expectStatus } from './helpers/api.js';
+import { apiFetch, call, expectProblem, expectStatus } from './helpers/api.js';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/app.js';
@@ -12,11 +12,15 @@ describe('API basics', () => {
 
   it("answers under /api too, the path Firebase Hosting's rewrite hands the function", async () => {
     assert.deepEqual(expectStatus(await call('GET', '/api/health'), 200), { status: 'ok' });
-    const problem = expectProblem(await call('GET', '/api/health?verbose=1'), 400, 'validation_failed');
+    const problem = expectProblem(
+      await call('GET', '/api/health?verbose=1', { invalidRequest: 'a query /health does not take' }),
+      400,
+      'validation_failed',
+    );
     assert.deepEqual(problem.errors, [{ path: 'query', message: 'this endpoint takes no query' }]);
-    expectProblem(await call('GET', '/api/no/such/route'), 404, 'not_found');
+    expectProblem(await call('GET', '/api/no/such/route', { invalidRequest: 'an unknown route' }), 404, 'not_found');
     // Only the whole first segment is the prefix.
-    expectProblem(await call('GET', '/apihealth'), 404, 'not_found');
+    expectProblem(await call('GET', '/apihealth', { invalidRequest: 'an unknown route' }), 404, 'not_found');
   });
 
   it('serves an OpenAPI 3.1 document that lists every declared endpoint', async () => {
@@ -33,7 +37,11 @@ describe('API basics', () => {
   it('answers 400 to a query an endpoint does not take, as its OpenAPI document says of every operation', async () => {
     const doc = expectStatus(await call('GET', '/openapi.json'), 200);
     assert.ok(doc.paths['/health'].get.responses['400']);
-    const problem = expectProblem(await call('GET', '/health?verbose=1'), 400, 'validation_failed');
+    const problem = expectProblem(
+      await call('GET', '/health?verbose=1', { invalidRequest: 'a query /health does not take' }),
+      400,
+      'validation_failed',
+    );
     assert.deepEqual(problem.errors, [{ path: 'query', message: 'this endpoint takes no query' }]);
   });
 
@@ -45,11 +53,11 @@ describe('API basics', () => {
   });
 
   it('answers an unknown route with a 404 problem', async () => {
-    expectProblem(await call('GET', '/no/such/route'), 404, 'not_found');
+    expectProblem(await call('GET', '/no/such/route', { invalidRequest: 'an unknown route' }), 404, 'not_found');
   });
 
   it('answers a known path with the wrong method with 405 and Allow', async () => {
-    const response = await call('PUT', '/users/me');
+    const response = await call('PUT', '/users/me', { invalidRequest: 'a method /users/me does not take' });
     expectProblem(response, 405, 'method_not_allowed');
     assert.equal(response.headers.get('allow'), 'GET, DELETE');
   });
@@ -68,7 +76,8 @@ describe('API basics', () => {
     await once(server, 'listening');
     try {
       const { port } = server.address() as AddressInfo;
-      const response = await fetch(`http://127.0.0.1:${port}/health`);
+      const base = `http://127.0.0.1:${port}`;
+      const response = await apiFetch(`${base}/health`, {}, { base });
       assert.equal(response.status, 200);
       assert.equal(response.headers.get('x-powered-by'), null);
     } finally {
@@ -77,7 +86,11 @@ describe('API basics', () => {
   });
 
   it('rejects unknown query parameters on endpoints that take none', async () => {
-    const problem = expectProblem(await call('GET', '/health?debug=1'), 400, 'validation_failed');
+    const problem = expectProblem(
+      await call('GET', '/health?debug=1', { invalidRequest: 'a query /health does not take' }),
+      400,
+      'validation_failed',
+    );
     assert.equal(problem.errors[0].path, 'query');
   });
 });

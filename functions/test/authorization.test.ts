@@ -29,6 +29,10 @@ function bodyFor(method: string): unknown {
   return method === 'get' ? undefined : {};
 }
 
+/** The denials arrange no input: authorization comes before it is read. */
+const PLACEHOLDER_INPUT =
+  'a denial before the input is read: placeholder ids, a body of {} to any method but GET, no query parameters';
+
 function concretePath(path: string, params: Record<string, string> = {}): string {
   return path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(params[name] ?? uniqueId('x')));
 }
@@ -79,7 +83,10 @@ describe('authorization matrix derived from the endpoint declarations', function
     if (expectedFor(endpoint, 'anonymous') === 401) {
       it(`${label} refuses an anonymous caller with 401`, async () => {
         expectProblem(
-          await call(method, concretePath(endpoint.path), { body: bodyFor(endpoint.method) }),
+          await call(method, concretePath(endpoint.path), {
+            body: bodyFor(endpoint.method),
+            invalidRequest: PLACEHOLDER_INPUT,
+          }),
           401,
           'unauthenticated',
         );
@@ -91,6 +98,7 @@ describe('authorization matrix derived from the endpoint declarations', function
         const response = await call(method, concretePath(endpoint.path), {
           token: tokens.get(role)!,
           body: bodyFor(endpoint.method),
+          invalidRequest: PLACEHOLDER_INPUT,
         });
         expectProblem(response, 403, 'forbidden');
       });

@@ -126,7 +126,11 @@ describe('disaster lifecycle and CAP 1.2 alerts', () => {
     it('rejects an unknown body field (400)', async () => {
       const disaster = await confirmedDisaster(admin);
       expectProblem(
-        await call('POST', `/disasters/${disaster.id}/close`, { token: admin.token, body: { why: 'x' } }),
+        await call('POST', `/disasters/${disaster.id}/close`, {
+          token: admin.token,
+          body: { why: 'x' },
+          invalidRequest: 'an unknown field',
+        }),
         400,
         'validation_failed',
       );
@@ -160,7 +164,11 @@ describe('disaster lifecycle and CAP 1.2 alerts', () => {
       assert.ok(closed.items.every((item: { status: string }) => item.status === 'closed'));
       const open = expectStatus(await call('GET', '/disasters?limit=200'), 200);
       assert.ok(!open.items.some((item: { id: string }) => item.id === disaster.id));
-      expectProblem(await call('GET', '/disasters?status=suggested'), 400, 'validation_failed');
+      expectProblem(
+        await call('GET', '/disasters?status=suggested', { invalidRequest: 'a status the list does not filter by' }),
+        400,
+        'validation_failed',
+      );
     });
 
     it('takes no new help request (409), writing none', async () => {

@@ -191,7 +191,11 @@ describe('disaster chat', () => {
     it(`rejects ${what} with 400, writing nothing`, async () => {
       const before = await messageCount(disaster.id);
       expectProblem(
-        await call('POST', `/disasters/${disaster.id}/chat/messages`, { token: member.token, body }),
+        await call('POST', `/disasters/${disaster.id}/chat/messages`, {
+          token: member.token,
+          body,
+          invalidRequest: what,
+        }),
         400,
         'validation_failed',
       );

@@ -415,7 +415,11 @@ describe('POST /chatbot/ask (deterministic assistant)', () => {
     for (const [what, body] of cases) {
       it(`answers 400 for ${what}, writing nothing`, async () => {
         const me = await registeredUser('affected_individual');
-        expectProblem(await call('POST', '/chatbot/ask', { token: me.token, body }), 400, 'validation_failed');
+        expectProblem(
+          await call('POST', '/chatbot/ask', { token: me.token, body, invalidRequest: what }),
+          400,
+          'validation_failed',
+        );
         assert.deepEqual(await conversationsOf(me.uid), []);
       });
     }
@@ -429,12 +433,18 @@ describe('POST /chatbot/ask (deterministic assistant)', () => {
       const me = await registeredUser('affected_individual');
       // Declared as application/json the platform's own parser rejects it before the app (400);
       // under another JSON media type the app sees the bytes and answers problem+json.
-      assert.equal((await call('POST', '/chatbot/ask', { token: me.token, rawBody: '{"message":' })).status, 400);
+      const platform = await call('POST', '/chatbot/ask', {
+        token: me.token,
+        rawBody: '{"message":',
+        invalidRequest: 'malformed JSON',
+      });
+      assert.equal(platform.status, 400);
       expectProblem(
         await call('POST', '/chatbot/ask', {
           token: me.token,
           rawBody: '{"message":',
           contentType: 'application/vnd.api+json',
+          invalidRequest: 'malformed JSON, under a media type the runtime does not parse',
         }),
         400,
         'malformed_body',

@@ -75,7 +75,7 @@ describe('disasters', () => {
       it(`rejects ${what} with 400, writing nothing`, async () => {
         const before = await disasterCount();
         const problem = expectProblem(
-          await call('POST', '/disasters', { token: admin.token, body: disasterBody(change) }),
+          await call('POST', '/disasters', { token: admin.token, body: disasterBody(change), invalidRequest: what }),
           400,
           'validation_failed',
         );
@@ -112,9 +112,21 @@ describe('disasters', () => {
     });
 
     it('rejects an unknown type filter and an unknown query parameter with 400', async () => {
-      expectProblem(await call('GET', '/disasters?type=meteor'), 400, 'validation_failed');
-      expectProblem(await call('GET', '/disasters?status=suggested'), 400, 'validation_failed');
-      expectProblem(await call('GET', '/disasters?limit=0'), 400, 'validation_failed');
+      expectProblem(
+        await call('GET', '/disasters?type=meteor', { invalidRequest: 'an unknown type' }),
+        400,
+        'validation_failed',
+      );
+      expectProblem(
+        await call('GET', '/disasters?status=suggested', { invalidRequest: 'a status the list does not filter by' }),
+        400,
+        'validation_failed',
+      );
+      expectProblem(
+        await call('GET', '/disasters?limit=0', { invalidRequest: 'a limit of 0' }),
+        400,
+        'validation_failed',
+      );
     });
 
     it('shows a confirmed disaster to anyone, without a token', async () => {
@@ -135,7 +147,11 @@ describe('disasters', () => {
 
     it('answers 404 for an unknown id and 400 for a malformed one', async () => {
       expectProblem(await call('GET', '/disasters/nope'), 404, 'not_found');
-      expectProblem(await call('GET', '/disasters/bad$id'), 400, 'validation_failed');
+      expectProblem(
+        await call('GET', '/disasters/bad$id', { invalidRequest: 'a malformed id' }),
+        400,
+        'validation_failed',
+      );
     });
   });
 
@@ -416,12 +432,20 @@ describe('disasters', () => {
         { name: 'x', created_by: 'me' },
       ]) {
         expectProblem(
-          await call('PATCH', `/disasters/${created.id}`, { token: admin.token, body }),
+          await call('PATCH', `/disasters/${created.id}`, {
+            token: admin.token,
+            body,
+            invalidRequest: 'an invalid change',
+          }),
           400,
           'validation_failed',
         );
       }
-      expectProblem(await call('PATCH', `/disasters/${created.id}`, { token: admin.token }), 400, 'validation_failed');
+      expectProblem(
+        await call('PATCH', `/disasters/${created.id}`, { token: admin.token, invalidRequest: 'no body' }),
+        400,
+        'validation_failed',
+      );
       const stored = await disasterDoc(created.id);
       assert.equal(stored?.name, 'River flood');
       assert.deepEqual(

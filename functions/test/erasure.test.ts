@@ -419,7 +419,11 @@ describe('DELETE /users/me (erasure)', function () {
   it('takes no body and refuses an anonymous caller', async () => {
     const person = await registeredUser('volunteer');
     expectProblem(
-      await call('DELETE', '/users/me', { token: person.token, body: { confirm: true } }),
+      await call('DELETE', '/users/me', {
+        token: person.token,
+        body: { confirm: true },
+        invalidRequest: 'a body, which this endpoint does not take',
+      }),
       400,
       'validation_failed',
     );

@@ -15,7 +15,7 @@ import { collections } from '../src/data/collections.js';
 import type { HelpRequest } from '../src/requests/model.js';
 import { coarseArea } from '../src/shared/geo.js';
 import type { Task } from '../src/tasks/model.js';
-import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
+import { apiFetch, call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
 import { disaster, requestValue, resource, spot } from './helpers/planning-fixtures.js';
 import { HXL_CONTACT_TAGS, notCoreHxl } from './fixtures/hxl-core.js';
 
@@ -243,16 +243,26 @@ describe('exports', function () {
       );
       const d = await disaster();
       expectProblem(
-        await call('GET', `/exports/requests?disaster_id=${d.id}&format=xlsx`, { token: admin.token }),
+        await call('GET', `/exports/requests?disaster_id=${d.id}&format=xlsx`, {
+          token: admin.token,
+          invalidRequest: 'an unknown format',
+        }),
         400,
         'validation_failed',
       );
       expectProblem(
-        await call('GET', `/exports/requests?disaster_id=${d.id}&limit=5`, { token: admin.token }),
+        await call('GET', `/exports/requests?disaster_id=${d.id}&limit=5`, {
+          token: admin.token,
+          invalidRequest: 'a limit, which exports do not take',
+        }),
         400,
         'validation_failed',
       );
-      expectProblem(await call('GET', '/exports/requests', { token: admin.token }), 400, 'validation_failed');
+      expectProblem(
+        await call('GET', '/exports/requests', { token: admin.token, invalidRequest: 'no disaster_id' }),
+        400,
+        'validation_failed',
+      );
       for (const role of ['volunteer', 'affected_individual'] as const) {
         const user = await registeredUser(role);
         expectProblem(
@@ -394,7 +404,13 @@ describe('exports', function () {
         [[done.id, base.instructions, 'volunteer-3w']],
       );
       assert.deepEqual(full.tags.slice(-2), ['#activity+name', '#org+impl+code']);
-      expectProblem(await call('GET', `/exports/3w?disaster_id=${d.id}&format=kml`, { token: admin.token }), 400);
+      expectProblem(
+        await call('GET', `/exports/3w?disaster_id=${d.id}&format=kml`, {
+          token: admin.token,
+          invalidRequest: 'a 3W report is CSV only',
+        }),
+        400,
+      );
     });
   });
 
@@ -409,7 +425,8 @@ describe('exports', function () {
         const d = await disaster();
         for (let i = 0; i < 3; i++) await storedRequest('o', d.id);
         const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/exports/requests?disaster_id=${d.id}&personal_data=include`;
-        const response = await fetch(url, { headers: { authorization: `Bearer ${admin.token}` } });
+        const local = { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+        const response = await apiFetch(url, { headers: { authorization: `Bearer ${admin.token}` } }, local);
         const before = (await exportAudits(admin.uid)).length;
         assert.equal(response.status, 422);
         assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/);
@@ -417,9 +434,11 @@ describe('exports', function () {
         assert.equal(problem.code, 'export_too_large');
         assert.deepEqual([problem.rows, problem.max_rows], [3, 2]);
         assert.equal((await exportAudits(admin.uid)).length, before);
-        const narrowed = await fetch(`${url}&status=in_progress`, {
-          headers: { authorization: `Bearer ${admin.token}` },
-        });
+        const narrowed = await apiFetch(
+          `${url}&status=in_progress`,
+          { headers: { authorization: `Bearer ${admin.token}` } },
+          local,
+        );
         assert.equal(narrowed.status, 200);
         await narrowed.text();
       } finally {

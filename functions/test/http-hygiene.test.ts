@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { buildApp } from '../src/app.js';
 import { defineEndpoint, type Endpoint } from '../src/http/endpoint.js';
-import { call, expectProblem, expectStatus, registeredUser } from './helpers/api.js';
+import { apiFetch, call, expectProblem, expectStatus, registeredUser } from './helpers/api.js';
 import { disasterBody } from './helpers/disasters.js';
 import { tokenFor } from './helpers/emulators.js';
 import { leakIn } from './hostile/runner.js';
@@ -47,9 +47,13 @@ describe('HTTP hygiene', () => {
       success: await call('GET', '/health'),
       unauthenticated: await call('GET', '/users/me'),
       notFound: await call('GET', '/users/me', { token }),
-      validation: await call('PATCH', '/users/me/location', { token, body: { location: 'x' } }),
-      unknownRoute: await call('GET', '/nope'),
-      wrongMethod: await call('DELETE', '/health'),
+      validation: await call('PATCH', '/users/me/location', {
+        token,
+        body: { location: 'x' },
+        invalidRequest: 'a location that is not a point',
+      }),
+      unknownRoute: await call('GET', '/nope', { invalidRequest: 'an unknown route' }),
+      wrongMethod: await call('DELETE', '/health', { invalidRequest: 'a method /health does not take' }),
     };
     for (const [what, response] of Object.entries(answers)) assertSecurityHeaders(response.headers, what);
     expectProblem(answers.notFound, 404, 'not_found');
@@ -59,8 +63,9 @@ describe('HTTP hygiene', () => {
     // In process: the Functions emulator wraps every onRequest function in a reflecting CORS
     // middleware of its own (its debug feature enableCors), which production does not do.
     await withServer(undefined, { CORS_ALLOWED_ORIGINS: '' }, async (base) => {
-      const response = await fetch(`${base}/health`, { headers: { origin: 'https://evil.example' } });
+      const response = await apiFetch(`${base}/health`, { headers: { origin: 'https://evil.example' } }, { base });
       assert.equal(response.headers.get('access-control-allow-origin'), null);
+      // Preflights: plain fetch, as OPTIONS is answered by the CORS middleware, not by an operation.
       const preflight = await fetch(`${base}/users/me`, {
         method: 'OPTIONS',
         headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
@@ -72,11 +77,11 @@ describe('HTTP hygiene', () => {
 
   it('answers CORS only for the configured origins, exactly, never with a wildcard', async () => {
     await withServer(undefined, { CORS_ALLOWED_ORIGINS: 'https://app.example, https://ops.example' }, async (base) => {
-      const allowed = await fetch(`${base}/health`, { headers: { origin: 'https://app.example' } });
+      const allowed = await apiFetch(`${base}/health`, { headers: { origin: 'https://app.example' } }, { base });
       assert.equal(allowed.headers.get('access-control-allow-origin'), 'https://app.example');
       assert.match(allowed.headers.get('vary') ?? '', /Origin/);
       for (const origin of ['https://evil.example', 'https://app.example.evil.example', 'http://app.example', 'null']) {
-        const refused = await fetch(`${base}/health`, { headers: { origin } });
+        const refused = await apiFetch(`${base}/health`, { headers: { origin } }, { base });
         assert.equal(refused.headers.get('access-control-allow-origin'), null, origin);
         const preflight = await fetch(`${base}/users/me`, {
           method: 'OPTIONS',
@@ -97,11 +102,15 @@ describe('HTTP hygiene', () => {
     const token = await tokenFor({ role: 'volunteer' });
     await withServer(undefined, {}, async (base) => {
       for (const text of ['-1', '"x"', 'null', 'true', '{bad', '{"x":NaN}', '{"a":1', '\u0000']) {
-        const response = await fetch(`${base}/users/me/location`, {
-          method: 'PATCH',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: text,
-        });
+        const response = await apiFetch(
+          `${base}/users/me/location`,
+          {
+            method: 'PATCH',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: text,
+          },
+          { base, invalidRequest: 'a body that is not a JSON object, on purpose' },
+        );
         const body = await response.text();
         assert.equal(response.status, 400, `${JSON.stringify(text)}: ${body}`);
         assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/);
@@ -121,6 +130,7 @@ describe('HTTP hygiene', () => {
       handler: () => Promise.reject(new TypeError('secret at /work/functions/src/x.ts:12 (db password hunter2)')),
     });
     await withServer([boom], {}, async (base) => {
+      // Plain fetch: /boom is a test-only endpoint, in no document.
       const response = await fetch(`${base}/boom`);
       const text = await response.text();
       assert.equal(response.status, 500);

@@ -81,13 +81,17 @@ describe('notifications', () => {
     const [note] = await notificationsOf(responder.uid);
     for (const body of [{}, { read: 'yes' }, { read: true, text: 'edited' }]) {
       expectProblem(
-        await call('PATCH', `/notifications/${note!.id}`, { token: responder.token, body }),
+        await call('PATCH', `/notifications/${note!.id}`, {
+          token: responder.token,
+          body,
+          invalidRequest: 'an invalid change',
+        }),
         400,
         'validation_failed',
       );
     }
     expectProblem(
-      await call('GET', '/notifications/me?read=maybe', { token: responder.token }),
+      await call('GET', '/notifications/me?read=maybe', { token: responder.token, invalidRequest: 'read=maybe' }),
       400,
       'validation_failed',
     );

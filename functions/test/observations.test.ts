@@ -149,14 +149,27 @@ describe('observations', () => {
   });
 
   it('rejects unknown filter values and parameters with 400', async () => {
-    expectProblem(await call('GET', '/observations?type=alien', { token: other.token }), 400, 'validation_failed');
+    const invalidRequest = 'an unknown filter value or parameter';
     expectProblem(
-      await call('GET', '/observations?disaster_id=bad$id', { token: other.token }),
+      await call('GET', '/observations?type=alien', { token: other.token, invalidRequest }),
       400,
       'validation_failed',
     );
-    expectProblem(await call('GET', '/observations?reporter_id=x', { token: other.token }), 400, 'validation_failed');
-    expectProblem(await call('GET', '/observations?cursor=!!', { token: other.token }), 400, 'validation_failed');
+    expectProblem(
+      await call('GET', '/observations?disaster_id=bad$id', { token: other.token, invalidRequest }),
+      400,
+      'validation_failed',
+    );
+    expectProblem(
+      await call('GET', '/observations?reporter_id=x', { token: other.token, invalidRequest }),
+      400,
+      'validation_failed',
+    );
+    expectProblem(
+      await call('GET', '/observations?cursor=!!', { token: other.token, invalidRequest }),
+      400,
+      'validation_failed',
+    );
   });
 
   it('needs a token to read (401) and a registered user to report (403), writing nothing', async () => {
@@ -190,7 +203,11 @@ describe('observations', () => {
     it(`rejects ${what} with 400, writing nothing`, async () => {
       const before = await observationCount();
       expectProblem(
-        await call('POST', '/observations', { token: reporter.token, body: observationBody(change) }),
+        await call('POST', '/observations', {
+          token: reporter.token,
+          body: observationBody(change),
+          invalidRequest: what,
+        }),
         400,
         'validation_failed',
       );

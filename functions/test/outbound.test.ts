@@ -162,7 +162,10 @@ describe('outbound delivery: SMS, WhatsApp and push', () => {
     );
     assert.equal(byNumber.items.length, 3);
     expectProblem(await call('GET', '/outbound-messages', { token: responder.token }), 403);
-    expectProblem(await call('GET', '/outbound-messages?status=lost', { token: admin.token }), 400);
+    expectProblem(
+      await call('GET', '/outbound-messages?status=lost', { token: admin.token, invalidRequest: 'an unknown status' }),
+      400,
+    );
   });
 
   it('an app user gets push in the language of their preferences; an opted-out number gets nothing', async () => {
@@ -260,7 +263,11 @@ describe('outbound delivery: SMS, WhatsApp and push', () => {
     assert.equal((await collections.devices.of(user.uid).get(first.id))?.token, token);
 
     expectProblem(
-      await call('POST', '/users/me/devices', { token: user.token, body: { token: 'short', platform: 'ios' } }),
+      await call('POST', '/users/me/devices', {
+        token: user.token,
+        body: { token: 'short', platform: 'ios' },
+        invalidRequest: 'a token too short',
+      }),
       400,
     );
     expectProblem(await call('DELETE', `/users/me/devices/${first.id}`, { token: other.token }), 404);

@@ -328,7 +328,11 @@ describe('privacy: the attacks of issue 13 fail', () => {
       );
       for (const body of [{}, { verified: 'yes' }, { verified: true, note: '' }, { verified: true, extra: 1 }]) {
         expectProblem(
-          await call('PUT', `/users/${volunteer.uid}/verification`, { token: admin.token, body }),
+          await call('PUT', `/users/${volunteer.uid}/verification`, {
+            token: admin.token,
+            body,
+            invalidRequest: 'an invalid verification',
+          }),
           400,
           'validation_failed',
         );

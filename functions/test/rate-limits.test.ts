@@ -10,7 +10,7 @@ import { buildApp } from '../src/app.js';
 import { allEndpoints } from '../src/endpoints.js';
 import { DEFAULT_READ_LIMIT, LocalRateLimiter, readLimitOf } from '../src/http/rate-limit.js';
 import { RateLimitedError } from '../src/errors.js';
-import { baseUrl, expectProblem, registeredUser, type ApiResponse } from './helpers/api.js';
+import { apiFetch, baseUrl, expectProblem, registeredUser, type ApiResponse } from './helpers/api.js';
 import { testDb } from './helpers/emulators.js';
 
 async function callAt(
@@ -20,16 +20,21 @@ async function callAt(
   token: string | null,
   body: unknown,
   headers: Record<string, string> = {},
+  invalidRequest?: string,
 ): Promise<ApiResponse> {
-  const response = await fetch(base + path, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...headers,
+  const response = await apiFetch(
+    base + path,
+    {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+    { base, invalidRequest },
+  );
   const text = await response.text();
   return {
     status: response.status,
@@ -116,7 +121,15 @@ describe('rate limits across function instances', function () {
     const user = await registeredUser('volunteer');
     for (let i = 0; i < 40; i++) {
       expectProblem(
-        await callAt(i % 2 ? local : baseUrl(), 'PATCH', '/users/me/location', user.token, { location: { lat: 'x' } }),
+        await callAt(
+          i % 2 ? local : baseUrl(),
+          'PATCH',
+          '/users/me/location',
+          user.token,
+          { location: { lat: 'x' } },
+          {},
+          'an invalid location',
+        ),
         400,
         'validation_failed',
       );

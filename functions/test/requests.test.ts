@@ -126,7 +126,7 @@ describe('requests', () => {
       it(`refuses ${what} with 400 and stores nothing`, async () => {
         const owner = await registeredUser('affected_individual');
         const problem = expectProblem(
-          await call('POST', '/requests', { token: owner.token, body: body(disasterId) }),
+          await call('POST', '/requests', { token: owner.token, body: body(disasterId), invalidRequest: what }),
           400,
           'validation_failed',
         );
@@ -138,7 +138,12 @@ describe('requests', () => {
     it('refuses a body that is not JSON with 400 and stores nothing', async () => {
       const owner = await registeredUser('affected_individual');
       // The functions framework parses JSON before the app: its 400 is not problem+json (see api-basics).
-      assert.equal((await call('POST', '/requests', { token: owner.token, rawBody: '{"disaster_id": ' })).status, 400);
+      const notJson = await call('POST', '/requests', {
+        token: owner.token,
+        rawBody: '{"disaster_id": ',
+        invalidRequest: 'a body that is not JSON',
+      });
+      assert.equal(notJson.status, 400);
       assert.equal((await requestsOf(owner.uid)).length, 0);
     });
 
@@ -384,7 +389,11 @@ describe('requests', () => {
 
     it('answers 400 for an unknown filter value, an unknown parameter and a bad limit', async () => {
       for (const query of ['status=done', 'type_of_need=pizza', 'colour=red', 'limit=0', 'limit=201', 'cursor=@@']) {
-        expectProblem(await call('GET', `/requests?${query}`, { token: admin.token }), 400, 'validation_failed');
+        expectProblem(
+          await call('GET', `/requests?${query}`, { token: admin.token, invalidRequest: query }),
+          400,
+          'validation_failed',
+        );
       }
     });
   });
@@ -494,7 +503,11 @@ describe('requests', () => {
         { status: 'closed', note: 'x' },
       ]) {
         expectProblem(
-          await call('PATCH', `/requests/${id}/status`, { token: admin.token, body }),
+          await call('PATCH', `/requests/${id}/status`, {
+            token: admin.token,
+            body,
+            invalidRequest: 'an invalid change',
+          }),
           400,
           'validation_failed',
         );

@@ -86,7 +86,11 @@ describe('resources', () => {
     for (const [what, change] of invalid) {
       it(`rejects ${what} with 400 and writes nothing`, async () => {
         const owner = await registeredUser('volunteer');
-        const response = await call('POST', '/resources', { token: owner.token, body: resourceBody(change) });
+        const response = await call('POST', '/resources', {
+          token: owner.token,
+          body: resourceBody(change),
+          invalidRequest: what,
+        });
         const problem = expectProblem(response, 400, 'validation_failed');
         assert.ok(Array.isArray(problem.errors) && problem.errors.length > 0);
         assert.equal((await resourcesOwnedBy(owner.uid)).length, 0);
@@ -209,17 +213,28 @@ describe('resources', () => {
 
     it('rejects unknown filter values with 400 rather than an empty list', async () => {
       expectProblem(
-        await call('GET', '/resources?status=broken', { token: volunteer.token }),
+        await call('GET', '/resources?status=broken', { token: volunteer.token, invalidRequest: 'an unknown status' }),
         400,
         'validation_failed',
       );
       expectProblem(
-        await call('GET', '/resources?category=spaceship', { token: volunteer.token }),
+        await call('GET', '/resources?category=spaceship', {
+          token: volunteer.token,
+          invalidRequest: 'an unknown category',
+        }),
         400,
         'validation_failed',
       );
-      expectProblem(await call('GET', '/resources?colour=red', { token: volunteer.token }), 400, 'validation_failed');
-      expectProblem(await call('GET', '/resources?limit=201', { token: volunteer.token }), 400, 'validation_failed');
+      expectProblem(
+        await call('GET', '/resources?colour=red', { token: volunteer.token, invalidRequest: 'an unknown parameter' }),
+        400,
+        'validation_failed',
+      );
+      expectProblem(
+        await call('GET', '/resources?limit=201', { token: volunteer.token, invalidRequest: 'a limit over 200' }),
+        400,
+        'validation_failed',
+      );
     });
 
     it('GET /resources/available lists only available resources', async () => {
@@ -272,7 +287,10 @@ describe('resources', () => {
         [boat.id],
       );
       expectProblem(
-        await call('GET', '/resources/locations?status=lost', { token: volunteer.token }),
+        await call('GET', '/resources/locations?status=lost', {
+          token: volunteer.token,
+          invalidRequest: 'an unknown status',
+        }),
         400,
         'validation_failed',
       );
@@ -370,7 +388,7 @@ describe('resources', () => {
         const owner = await registeredUser('volunteer');
         const created = await newResource(owner);
         expectProblem(
-          await call('PATCH', `/resources/${created.id}`, { token: owner.token, body }),
+          await call('PATCH', `/resources/${created.id}`, { token: owner.token, body, invalidRequest: what }),
           400,
           'validation_failed',
         );
@@ -463,7 +481,11 @@ describe('resources', () => {
       const created = await newResource(owner);
       for (const status of ['in_use', 'broken', 1]) {
         expectProblem(
-          await call('PUT', `/resources/${created.id}/status`, { token: owner.token, body: { status } }),
+          await call('PUT', `/resources/${created.id}/status`, {
+            token: owner.token,
+            body: { status },
+            invalidRequest: 'a status that cannot be set',
+          }),
           400,
           'validation_failed',
         );

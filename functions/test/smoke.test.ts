@@ -1,13 +1,9 @@
 // The smallest end-to-end check that the stack is wired: the API answers, authentication works
 // with real Auth emulator tokens, and a registration lands in Firestore.
+// Plain requests (apiFetch: fetch, with the exchange checked against /openapi.json).
 import assert from 'node:assert/strict';
+import { apiFetch as fetch, baseUrl } from './helpers/api.js';
 import { testDb, tokenFor } from './helpers/emulators.js';
-
-function baseUrl(): string {
-  const url = process.env.API_BASE_URL;
-  if (!url) throw new Error('API_BASE_URL is not set: run the tests through `npm test`.');
-  return url;
-}
 
 describe('smoke', () => {
   it('GET /health answers 200 {"status":"ok"}', async () => {

@@ -12,7 +12,7 @@ import { collections } from '../src/data/collections.js';
 import { LANGUAGES } from '../src/channels/model.js';
 import { NEEDS } from '../src/requests/model.js';
 import { runPlanning } from '../src/planning/job.js';
-import { baseUrl, call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
+import { apiFetch, baseUrl, call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
 import { testAuth, testDb, tokenFor } from './helpers/emulators.js';
 import { disaster, north, storedRequest, waitFor } from './helpers/planning-fixtures.js';
 
@@ -35,7 +35,7 @@ interface Sent {
 /** POSTs the form as Twilio does; signed over the stack's webhook URL unless told otherwise. */
 async function twilioPost(
   params: Record<string, string>,
-  options: { signature?: string | null; signedUrl?: string; contentType?: string } = {},
+  options: { signature?: string | null; signedUrl?: string; contentType?: string; invalidRequest?: string } = {},
 ): Promise<Sent> {
   const url = baseUrl() + PATH;
   const signature =
@@ -46,7 +46,11 @@ async function twilioPost(
     'content-type': options.contentType ?? 'application/x-www-form-urlencoded',
   };
   if (signature !== null) headers['x-twilio-signature'] = signature;
-  const response = await fetch(url, { method: 'POST', headers, body: new URLSearchParams(params).toString() });
+  const response = await apiFetch(
+    url,
+    { method: 'POST', headers, body: new URLSearchParams(params).toString() },
+    { invalidRequest: options.invalidRequest },
+  );
   return {
     status: response.status,
     contentType: response.headers.get('content-type') ?? '',
@@ -222,19 +226,28 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
   it('a signed but malformed form is a 400 (never a 500), a JSON body a 415, and neither writes anything', async () => {
     const number = newNumber();
     const { From: _from, ...withoutFrom } = smsForm(number, 'food');
-    expectProblem(toResponse(await twilioPost(withoutFrom)), 400, 'validation_failed');
-    expectProblem(toResponse(await twilioPost(smsForm('not-a-number', 'food'))), 400, 'validation_failed');
+    const invalidRequest = 'a malformed form';
+    expectProblem(toResponse(await twilioPost(withoutFrom, { invalidRequest })), 400, 'validation_failed');
     expectProblem(
-      toResponse(await twilioPost(smsForm(number, 'food', { Latitude: '14.5' }))),
+      toResponse(await twilioPost(smsForm('not-a-number', 'food'), { invalidRequest })),
       400,
       'validation_failed',
     );
     expectProblem(
-      toResponse(await twilioPost(smsForm(number, 'food', { Latitude: 'north', Longitude: '1' }))),
+      toResponse(await twilioPost(smsForm(number, 'food', { Latitude: '14.5' }), { invalidRequest })),
       400,
       'validation_failed',
     );
-    const json = await call('POST', PATH, { body: smsForm(number, 'food'), headers: { 'x-twilio-signature': 'x' } });
+    expectProblem(
+      toResponse(await twilioPost(smsForm(number, 'food', { Latitude: 'north', Longitude: '1' }), { invalidRequest })),
+      400,
+      'validation_failed',
+    );
+    const json = await call('POST', PATH, {
+      body: smsForm(number, 'food'),
+      headers: { 'x-twilio-signature': 'x' },
+      invalidRequest: 'a JSON body to a form endpoint',
+    });
     expectProblem(json, 415, 'unsupported_media_type');
     assert.equal(await contactOf(number), undefined);
   });
@@ -311,7 +324,13 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
     assert.ok(
       listed.items.every((item: { planning: { state: string } }) => item.planning.state === 'awaiting_location'),
     );
-    expectProblem(await call('GET', '/requests?awaiting_location=false', { token: admin.token }), 400);
+    expectProblem(
+      await call('GET', '/requests?awaiting_location=false', {
+        token: admin.token,
+        invalidRequest: 'only true is taken',
+      }),
+      400,
+    );
 
     const path = `/requests/${waiting.id}/location`;
     const point = north(flood.location, 5);

@@ -185,7 +185,7 @@ describe('tasks', () => {
       it(`rejects ${what} with 400 and writes nothing`, async () => {
         const d = await confirmedDisaster();
         expectProblem(
-          await call('POST', '/tasks', { token: admin.token, body: taskBody(d.id, change) }),
+          await call('POST', '/tasks', { token: admin.token, body: taskBody(d.id, change), invalidRequest: what }),
           400,
           'validation_failed',
         );
@@ -281,12 +281,16 @@ describe('tasks', () => {
         'not_found',
       );
       expectProblem(
-        await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: {} }),
+        await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: {}, invalidRequest: 'no user_id' }),
         400,
         'validation_failed',
       );
       expectProblem(
-        await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: { user_id: '../x' } }),
+        await call('PATCH', `/tasks/${task.id}/assign`, {
+          token: admin.token,
+          body: { user_id: '../x' },
+          invalidRequest: 'a user_id that is not an id',
+        }),
         400,
         'validation_failed',
       );
@@ -412,7 +416,11 @@ describe('tasks', () => {
       const task = await readyTask(admin, responder, disaster.id);
       for (const body of [{ status: 'flying' }, { status: 'ON_ROUTE' }, {}, { status: 'on_route', note: 'hi' }]) {
         expectProblem(
-          await call('PATCH', `/tasks/${task.id}/status`, { token: responder.token, body }),
+          await call('PATCH', `/tasks/${task.id}/status`, {
+            token: responder.token,
+            body,
+            invalidRequest: 'an invalid change',
+          }),
           400,
           'validation_failed',
         );
@@ -514,7 +522,11 @@ describe('tasks', () => {
         onRoute.items.map((t: any) => t.id),
         [b.id],
       );
-      expectProblem(await call('GET', '/tasks/me?status=asleep', { token: me.token }), 400, 'validation_failed');
+      expectProblem(
+        await call('GET', '/tasks/me?status=asleep', { token: me.token, invalidRequest: 'an unknown status' }),
+        400,
+        'validation_failed',
+      );
     });
 
     it('GET /tasks lists every task for an admin, filterable, and pages', async () => {
@@ -546,7 +558,11 @@ describe('tasks', () => {
         [t2.id],
       );
       expectProblem(await call('GET', '/tasks', { token: responder.token }), 403, 'forbidden');
-      expectProblem(await call('GET', '/tasks?cursor=not*a*cursor', { token: admin.token }), 400, 'validation_failed');
+      expectProblem(
+        await call('GET', '/tasks?cursor=not*a*cursor', { token: admin.token, invalidRequest: 'a malformed cursor' }),
+        400,
+        'validation_failed',
+      );
     });
   });
 });

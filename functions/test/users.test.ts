@@ -131,7 +131,11 @@ describe('users', () => {
       it(`rejects ${what} with 400 and writes nothing`, async () => {
         const uid = uniqueId('bad');
         const token = await tokenFor({ uid });
-        const problem = expectProblem(await call('POST', '/users/register', { token, body }), 400, 'validation_failed');
+        const problem = expectProblem(
+          await call('POST', '/users/register', { token, body, invalidRequest: what }),
+          400,
+          'validation_failed',
+        );
         assert.ok(
           (problem.errors as { path: string }[]).some((e) => e.path === path),
           `expected an error at ${path}, got ${JSON.stringify(problem.errors)}`,
@@ -145,7 +149,12 @@ describe('users', () => {
       const uid = uniqueId('text');
       const token = await tokenFor({ uid });
       expectProblem(
-        await call('POST', '/users/register', { token, rawBody: 'display_name=Ada', contentType: 'text/plain' }),
+        await call('POST', '/users/register', {
+          token,
+          rawBody: 'display_name=Ada',
+          contentType: 'text/plain',
+          invalidRequest: 'a body that is not JSON',
+        }),
         415,
         'unsupported_media_type',
       );
@@ -161,6 +170,7 @@ describe('users', () => {
         token,
         rawBody: '{"display_name": "Ada"',
         contentType: 'application/json',
+        invalidRequest: 'malformed JSON',
       });
       assert.equal(platform.status, 400);
       expectProblem(
@@ -168,6 +178,7 @@ describe('users', () => {
           token,
           rawBody: '{"display_name": "Ada"',
           contentType: 'application/vnd.api+json',
+          invalidRequest: 'malformed JSON, under a media type the runtime does not parse',
         }),
         400,
         'malformed_body',
@@ -181,6 +192,7 @@ describe('users', () => {
       const response = await call('POST', '/users/register', {
         token,
         body: { display_name: 'A', skills: ['x'.repeat(110 * 1024)] },
+        invalidRequest: 'a body over 100 KB',
       });
       expectProblem(response, 413, 'payload_too_large');
       assert.equal(await userDoc(uid), undefined);
@@ -189,7 +201,11 @@ describe('users', () => {
     it('rejects a JSON array body with 400', async () => {
       const token = await tokenFor({ uid: uniqueId('arr') });
       expectProblem(
-        await call('POST', '/users/register', { token, body: [{ display_name: 'A' }] }),
+        await call('POST', '/users/register', {
+          token,
+          body: [{ display_name: 'A' }],
+          invalidRequest: 'an array body',
+        }),
         400,
         'validation_failed',
       );
@@ -272,18 +288,26 @@ describe('users', () => {
       const volunteer = await registeredUser('volunteer');
       for (const availability of ['busy', '', null, 1, ['available']]) {
         expectProblem(
-          await call('PATCH', '/users/me/availability', { token: volunteer.token, body: { availability } }),
+          await call('PATCH', '/users/me/availability', {
+            token: volunteer.token,
+            body: { availability },
+            invalidRequest: 'an unknown availability',
+          }),
           400,
           'validation_failed',
         );
       }
       expectProblem(
-        await call('PATCH', '/users/me/availability', { token: volunteer.token, body: {} }),
+        await call('PATCH', '/users/me/availability', {
+          token: volunteer.token,
+          body: {},
+          invalidRequest: 'an empty body',
+        }),
         400,
         'validation_failed',
       );
       expectProblem(
-        await call('PATCH', '/users/me/availability', { token: volunteer.token }),
+        await call('PATCH', '/users/me/availability', { token: volunteer.token, invalidRequest: 'no body' }),
         400,
         'validation_failed',
       );
@@ -328,7 +352,11 @@ describe('users', () => {
         { lat: 1, lng: 2, alt: 3 },
       ]) {
         expectProblem(
-          await call('PATCH', '/users/me/location', { token: user.token, body: { location } }),
+          await call('PATCH', '/users/me/location', {
+            token: user.token,
+            body: { location },
+            invalidRequest: 'an invalid location',
+          }),
           400,
           'validation_failed',
         );
@@ -357,7 +385,11 @@ describe('users', () => {
 
     it('answers 404 for an unknown uid and 400 for one that is not an id', async () => {
       expectProblem(await call('GET', `/users/${uniqueId('nobody')}/display_name`), 404, 'not_found');
-      expectProblem(await call('GET', '/users/a.b/display_name'), 400, 'validation_failed');
+      expectProblem(
+        await call('GET', '/users/a.b/display_name', { invalidRequest: 'a uid that is not an id' }),
+        400,
+        'validation_failed',
+      );
     });
   });
 
@@ -401,7 +433,11 @@ describe('users', () => {
       );
       const target = await registeredUser('volunteer');
       expectProblem(
-        await call('PUT', `/users/${target.uid}/role`, { token: admin.token, body: { role: 'king' } }),
+        await call('PUT', `/users/${target.uid}/role`, {
+          token: admin.token,
+          body: { role: 'king' },
+          invalidRequest: 'an unknown role',
+        }),
         400,
         'validation_failed',
       );

@@ -138,6 +138,7 @@ describe('turning an approved workflow task into a task', () => {
       await call('POST', `/workflow-outputs/${request.id}/tasks/${workflowTask.id}/create-task`, {
         token: admin.token,
         body: { resource_ids: ['a/b'] },
+        invalidRequest: 'a resource id that is not an id',
       }),
       400,
       'validation_failed',
@@ -146,6 +147,7 @@ describe('turning an approved workflow task into a task', () => {
       await call('POST', `/workflow-outputs/${request.id}/tasks/${workflowTask.id}/create-task`, {
         token: admin.token,
         body: { resource_ids: [], extra: 1 },
+        invalidRequest: 'an unknown field',
       }),
       400,
       'validation_failed',

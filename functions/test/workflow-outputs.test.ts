@@ -151,7 +151,7 @@ describe('workflow outputs', () => {
         const request = await unplanned();
         const withId = 'request_id' in body || what === 'no request_id' ? body : { request_id: request.id, ...body };
         expectProblem(
-          await call('POST', '/workflow-outputs', { token: admin.token, body: withId }),
+          await call('POST', '/workflow-outputs', { token: admin.token, body: withId, invalidRequest: what }),
           400,
           'validation_failed',
         );
@@ -178,7 +178,10 @@ describe('workflow outputs', () => {
       );
       assert.deepEqual(none, { items: [], next_cursor: null });
       expectProblem(
-        await call('GET', '/workflow-outputs?planner=robot', { token: admin.token }),
+        await call('GET', '/workflow-outputs?planner=robot', {
+          token: admin.token,
+          invalidRequest: 'an unknown planner',
+        }),
         400,
         'validation_failed',
       );
@@ -305,7 +308,11 @@ describe('workflow outputs', () => {
         { role_required: 'admin' },
       ]) {
         expectProblem(
-          await call('PATCH', `/workflow-outputs/${request.id}/tasks/t1`, { token: admin.token, body }),
+          await call('PATCH', `/workflow-outputs/${request.id}/tasks/t1`, {
+            token: admin.token,
+            body,
+            invalidRequest: 'an invalid change',
+          }),
           400,
           'validation_failed',
         );
@@ -369,6 +376,7 @@ describe('workflow outputs', () => {
         await call('PATCH', `/workflow-outputs/${request.id}/resources/${added.id}`, {
           token: admin.token,
           body: { approval_status: 'yes' },
+          invalidRequest: 'an unknown approval_status',
         }),
         400,
         'validation_failed',

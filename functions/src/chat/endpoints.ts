@@ -23,7 +23,7 @@ export const chatEndpoints = [
     params,
     query: pageQuerySchema,
     response: pageOf(messageSchema),
-    errors: [404, 409],
+    errors: [403, 404, 409],
     handler: async ({ caller, params, query }) => chat.listMessages(caller, params.id, query),
   }),
   defineEndpoint({
@@ -37,7 +37,7 @@ export const chatEndpoints = [
     body: messageInputSchema,
     response: messageSchema,
     status: 200,
-    errors: [404, 409],
+    errors: [403, 404, 409],
     rateLimit: { bucket: 'chat:write', limit: 30, windowSeconds: 60 },
     handler: async ({ caller, params, body }) => chat.postMessage(caller, params.id, body),
   }),

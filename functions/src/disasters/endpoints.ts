@@ -102,7 +102,8 @@ export const disasterEndpoints = [
     params,
     response: membershipSchema,
     status: 201,
-    errors: [404, 409],
+    otherStatuses: { 200: 'The caller had already joined: the same membership.' },
+    errors: [403, 404, 409],
     rateLimit: { bucket: 'disasters:membership', limit: 60, windowSeconds: 60 },
     handler: async ({ caller, params }) => {
       const { membership, created } = await disasters.join(caller, params.id);

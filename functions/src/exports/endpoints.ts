@@ -2,12 +2,21 @@
 // the row limit: docs/interop.md ("Exports").
 import { z } from 'zod';
 import { Streamed, defineEndpoint } from '../http/endpoint.js';
-import { requestExportQuery, resourceExportQuery, threeWExportQuery } from './model.js';
+import { geoJsonSchemaOf } from './formats.js';
+import { requestExportQuery, resourceExportQuery, threeWExportQuery, type Table } from './model.js';
+import { requestTable, resourceTable } from './tables.js';
 import * as exportService from './service.js';
 
 const TAG = 'exports';
 const STAFF = ['admin', 'responder'] as const;
-const FILES = ['text/csv', 'application/geo+json', 'application/vnd.google-earth.kml+xml'] as const;
+/** The three formats of a table: CSV and KML are text, GeoJSON is JSON (checked and documented as such). */
+function files<Row>(table: Table<Row>) {
+  return {
+    'text/csv': z.string(),
+    'application/geo+json': geoJsonSchemaOf(table),
+    'application/vnd.google-earth.kml+xml': z.string(),
+  };
+}
 /**
  * One export may read 25,000 documents where a list page reads 200: 20 per user per 10 minutes
  * (per instance, like every read limit) leaves room for a dispatcher's work and none for a scraper.
@@ -39,7 +48,7 @@ export const exportEndpoints = [
     query: requestExportQuery,
     readLimit: EXPORT_READ_LIMIT,
     raw: true,
-    produces: FILES,
+    produces: files(requestTable),
     response: z.string(),
     errors: [404, 422],
     handler: async ({ caller, query }) => file(await exportService.exportRequests(caller, query)),
@@ -56,7 +65,7 @@ export const exportEndpoints = [
     query: resourceExportQuery,
     readLimit: EXPORT_READ_LIMIT,
     raw: true,
-    produces: FILES,
+    produces: files(resourceTable),
     response: z.string(),
     errors: [422],
     handler: async ({ caller, query }) => file(await exportService.exportResources(caller, query)),

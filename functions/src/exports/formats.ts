@@ -1,5 +1,6 @@
 // The three export formats as text, row by row: HXL-tagged CSV (RFC 4180), GeoJSON (RFC 7946)
 // and KML 2.2. Each encoder turns a row into a chunk, so a whole export is never held at once.
+import { z } from 'zod';
 import type { Cell, Column, ExportFormat, Table } from './model.js';
 
 export interface Encoder<Row> {
@@ -83,6 +84,32 @@ function geoJsonEncoder<Row>(table: Table<Row>, columns: readonly Column<Row>[])
     },
     tail: () => '\n]}\n',
   };
+}
+
+const cellSchema = z.union([z.string(), z.number(), z.null()]);
+
+/**
+ * What `geoJsonEncoder` writes for a table, for the OpenAPI document: a FeatureCollection of one
+ * Feature per row, its point or no geometry, the table's columns as properties (the personal
+ * ones only with personal_data=include).
+ */
+export function geoJsonSchemaOf<Row>(table: Table<Row>): z.ZodType {
+  const properties = Object.fromEntries(
+    table.columns.map((c) => [c.header, c.personal ? cellSchema.optional() : cellSchema]),
+  );
+  return z.strictObject({
+    type: z.literal('FeatureCollection'),
+    features: z.array(
+      z.strictObject({
+        type: z.literal('Feature'),
+        geometry: z
+          .strictObject({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]) })
+          .nullable()
+          .describe('The point of the row as [lng, lat], or null.'),
+        properties: z.strictObject(properties),
+      }),
+    ),
+  });
 }
 
 function kmlEncoder<Row>(table: Table<Row>, columns: readonly Column<Row>[]): Encoder<Row> {

@@ -107,7 +107,18 @@ export interface EndpointDefinition<
   response: R;
   /** Success status; 200 by default, 204 when `response` is null. */
   status?: number;
-  /** Failure statuses this endpoint can answer besides 400/401/403/413/429/500, for the docs. */
+  /**
+   * Other success statuses the handler answers with a `Reply`, each with when it is answered (the
+   * OpenAPI description), with the same body as `status`: e.g. `{ 200: 'Had already joined.' }`
+   * where `status` is 201.
+   */
+  otherStatuses?: Readonly<Record<number, string>>;
+  /**
+   * Failure statuses the service can answer besides those the router decides (openapi.ts,
+   * `failureStatuses`: 400, 500, 503 everywhere; 401, 403, 413, 415, 429 from `access`, `verify`,
+   * the method and the limits): the 404s, 409s, a 403 an object-level rule throws (ForbiddenError)...
+   * The OpenAPI document lists them; a test's exchange with an unlisted status fails the contract check.
+   */
   errors?: readonly number[];
   rateLimit?: RateLimitRule;
   /**
@@ -121,8 +132,10 @@ export interface EndpointDefinition<
    * The media types of a non-JSON success body (e.g. `application/cap+xml`), documented in OpenAPI.
    * The handler returns the body as a string (or a Reply), sent with the first type unless the
    * Reply sets one and checked against `response` like JSON; or, for a raw endpoint, a Streamed.
+   * A map gives each type its own schema (an export whose GeoJSON is JSON and whose CSV is text):
+   * those are what is documented and checked, and `response` only types the handler.
    */
-  produces?: readonly string[];
+  produces?: readonly string[] | Readonly<Record<string, z.ZodType>>;
   /** `form`: the body is application/x-www-form-urlencoded (webhooks); JSON otherwise. */
   bodyFormat?: 'json' | 'form';
   /** Runs before the input is parsed, rate limits and the handler: throws to refuse (a bad signature). */
@@ -157,6 +170,29 @@ export function defineEndpoint<
 
 export function successStatus(endpoint: Endpoint): number {
   return endpoint.status ?? (endpoint.response === null ? 204 : 200);
+}
+
+/** Every success status: `successStatus` first, then `otherStatuses`. */
+export function successStatuses(endpoint: Endpoint): number[] {
+  return [...new Set([successStatus(endpoint), ...Object.keys(endpoint.otherStatuses ?? {}).map(Number)])];
+}
+
+/** The success body's media types, each with its schema, the default type first; none for a 204. */
+export function successContent(endpoint: Endpoint): [mediaType: string, schema: z.ZodType][] {
+  const { produces, response } = endpoint;
+  if (response === null) return [];
+  if (produces === undefined) return [[endpoint.raw ? 'text/html' : 'application/json', response]];
+  if (isTypeList(produces)) return produces.map((type) => [type, response]);
+  return Object.entries(produces);
+}
+
+function isTypeList(produces: NonNullable<Endpoint['produces']>): produces is readonly string[] {
+  return Array.isArray(produces);
+}
+
+/** `text/csv; charset=utf-8` → `text/csv` */
+export function mediaTypeOf(contentType: string): string {
+  return contentType.split(';')[0]!.trim().toLowerCase();
 }
 
 /** `/users/{uid}/role` → `/users/:uid/role` */

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document, generated from the endpoint declarations (zod 4 emits JSON Schema
 // 2020-12, which OpenAPI 3.1 uses as is).
 import { z } from 'zod';
-import { successStatus, type Endpoint } from './endpoint.js';
+import { successContent, successStatuses, type Endpoint } from './endpoint.js';
 import { PROBLEM_TYPE_BASE } from './problem.js';
 import { readLimitOf } from './read-limit.js';
 import { paramsSchemaOf } from './router.js';
@@ -76,40 +76,67 @@ const FAILURES: Record<number, string> = {
   404: 'Unknown id, or one you may not see.',
   409: 'Conflicts with the current state.',
   413: 'Body larger than the limit.',
-  415: 'Body not sent as JSON.',
+  415: 'Body not sent in the format the endpoint takes.',
+  422: 'Too large for one call.',
   429: 'Rate limited; see Retry-After.',
+  500: 'Unexpected failure (logged; the answer carries no internals).',
+  503: 'A backend did not answer in time or cannot be reached; see Retry-After.',
 };
 
-function responses(endpoint: Endpoint): JsonObject {
-  const status = successStatus(endpoint);
-  const body = endpoint.response;
-  const out: JsonObject = {
-    [status]:
-      body === null
-        ? { description: 'Done.' }
-        : {
-            description: 'Success.',
-            content: Object.fromEntries(
-              (endpoint.produces ?? (endpoint.raw ? ['text/html'] : ['application/json'])).map((type) => [
-                type,
-                { schema: jsonSchema(body, 'output') },
-              ]),
-            ),
-          },
-  };
+/** On a public endpoint a token is optional, but one that is sent must be valid. */
+const PUBLIC_401 = 'A token was sent and it is malformed, invalid or expired (this endpoint needs none).';
+
+/**
+ * The Cloud Functions runtime parses a JSON body itself (strictly) before the app runs, and answers
+ * what it cannot take from its own error handler (docs/security.md, "Known limits").
+ */
+const RUNTIME_400 =
+  ' A body sent as JSON that does not parse, or whose top level is not an object or array, is refused by the Cloud Functions runtime before the service runs, as an HTML page (text/html).';
+
+/**
+ * Every failure status an endpoint can answer: its declared `errors`, and what the router and the
+ * framework answer whatever the endpoint (http/router.ts, http/body.ts, http/problem.ts).
+ */
+export function failureStatuses(endpoint: Endpoint): number[] {
   const failures = new Set<number>(endpoint.errors ?? []);
-  // Every endpoint can answer 400: the router rejects a query or body the endpoint does not take.
-  failures.add(400);
-  if (endpoint.body) [413, 415].forEach((s) => failures.add(s));
-  if (endpoint.access !== 'public') failures.add(401);
-  if (Array.isArray(endpoint.access)) failures.add(403);
+  // Any endpoint: input the router refuses (e.g. a query it does not take), an unexpected error,
+  // a backend past the request deadline or unreachable, a token that is sent and is not valid.
+  [400, 401, 500, 503].forEach((s) => failures.add(s));
+  // Every method but GET reads its body before parsing it: too large, or not in the format taken.
+  if (endpoint.method !== 'get') [413, 415].forEach((s) => failures.add(s));
+  if (Array.isArray(endpoint.access) || endpoint.verify) failures.add(403);
   if (endpoint.rateLimit || readLimitOf(endpoint)) failures.add(429);
-  for (const failure of [...failures].sort()) {
-    out[failure] = {
-      description: FAILURES[failure] ?? 'Failure.',
-      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+  return [...failures].sort((a, b) => a - b);
+}
+
+const problemContent = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
+
+function failure(endpoint: Endpoint, status: number): JsonObject {
+  if (status === 401 && endpoint.access === 'public') return { description: PUBLIC_401, content: problemContent };
+  if (status === 400 && endpoint.method !== 'get' && endpoint.bodyFormat !== 'form')
+    return {
+      description: FAILURES[400] + RUNTIME_400,
+      content: { ...problemContent, 'text/html': { schema: { type: 'string' } } },
     };
+  return { description: FAILURES[status] ?? 'Failure.', content: problemContent };
+}
+
+function responses(endpoint: Endpoint): JsonObject {
+  const content = successContent(endpoint);
+  const out: JsonObject = {};
+  for (const status of successStatuses(endpoint)) {
+    const description = endpoint.otherStatuses?.[status] ?? (endpoint.response === null ? 'Done.' : 'Success.');
+    out[status] =
+      content.length === 0
+        ? { description }
+        : {
+            description,
+            content: Object.fromEntries(
+              content.map(([type, schema]) => [type, { schema: jsonSchema(schema, 'output') }]),
+            ),
+          };
   }
+  for (const status of failureStatuses(endpoint)) out[status] = failure(endpoint, status);
   return out;
 }
 
@@ -179,7 +206,8 @@ export function openApiDocument(endpoints: readonly Endpoint[], serverUrl?: stri
       ...(endpoint.body
         ? {
             requestBody: {
-              required: true,
+              // A body schema that accepts undefined makes the body optional (as the router reads it).
+              required: !endpoint.body.safeParse(undefined).success,
               content: {
                 [endpoint.bodyFormat === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: {
                   schema: jsonSchema(endpoint.body, 'input'),

@@ -20,7 +20,10 @@ import {
   expressPath,
   Reply,
   Streamed,
+  mediaTypeOf,
+  successContent,
   successStatus,
+  successStatuses,
   type Sink,
   type Access,
   type Caller,
@@ -163,10 +166,11 @@ function parseInput(endpoint: Endpoint, rules: InputRules, req: Request, rawBody
 
 function send(endpoint: Endpoint, res: Response, result: unknown, requestId: string): void {
   const reply = result instanceof Reply ? result : new Reply(successStatus(endpoint), result);
+  checkStatus(endpoint, reply.status, requestId);
   res.set(reply.headers);
   if (endpoint.produces !== undefined) {
-    checkResponse(endpoint, reply, requestId);
-    if (!res.get('Content-Type')) res.type(endpoint.produces[0] ?? 'text/plain');
+    if (!res.get('Content-Type')) res.type(successContent(endpoint)[0]?.[0] ?? 'text/plain');
+    checkResponse(endpoint, reply, mediaTypeOf(res.get('Content-Type') ?? ''), requestId);
     res.status(reply.status).send(reply.body);
     return;
   }
@@ -178,21 +182,30 @@ function send(endpoint: Endpoint, res: Response, result: unknown, requestId: str
     res.status(reply.status).end();
     return;
   }
-  checkResponse(endpoint, reply, requestId);
+  checkResponse(endpoint, reply, 'application/json', requestId);
   res.status(reply.status).json(reply.body);
 }
 
 /** Checked wherever tests run (emulator, CI): config.checkResponses. */
-function checkResponse(endpoint: Endpoint, reply: Reply, requestId: string): void {
-  if (!endpoint.response || !config.checkResponses() || reply.status !== successStatus(endpoint)) return;
-  const checked = endpoint.response.safeParse(reply.body);
-  if (!checked.success) {
-    logs.unexpectedError(
-      requestId,
-      new Error(`response of ${endpoint.method} ${endpoint.path} breaks its schema: ${checked.error.message}`),
-    );
-    throw new AppError('internal', 'The response did not match its declared schema.');
-  }
+function responseDrift(endpoint: Endpoint, requestId: string, what: string): AppError {
+  logs.unexpectedError(requestId, new Error(`response of ${endpoint.method} ${endpoint.path} ${what}`));
+  return new AppError('internal', 'The response did not match its declaration.');
+}
+
+/** A success status the declaration does not list (`status`, `otherStatuses`) is not sent. */
+function checkStatus(endpoint: Endpoint, status: number, requestId: string): void {
+  if (!config.checkResponses() || successStatuses(endpoint).includes(status)) return;
+  throw responseDrift(endpoint, requestId, `has the undeclared status ${status}`);
+}
+
+/** The body of a success against the schema of its media type. */
+function checkResponse(endpoint: Endpoint, reply: Reply, mediaType: string, requestId: string): void {
+  if (!endpoint.response || !config.checkResponses()) return;
+  const schema = successContent(endpoint).find(([type]) => type === mediaType)?.[1];
+  if (!schema) throw responseDrift(endpoint, requestId, `has the undeclared media type ${mediaType}`);
+  const checked = schema.safeParse(reply.body);
+  if (!checked.success)
+    throw responseDrift(endpoint, requestId, `breaks its schema (${mediaType}): ${checked.error.message}`);
 }
 
 /**
@@ -222,8 +235,10 @@ async function handle(endpoint: Endpoint, rules: InputRules, req: Request, res: 
   res.locals.route = endpoint.path;
   const requestId = String(res.locals.requestId);
   const result = await withDeadline(run(endpoint, rules, req, res, requestId), deadlineMs(), requestId);
-  if (result instanceof Streamed) await stream(res, result, requestId);
-  else send(endpoint, res, result, requestId);
+  if (result instanceof Streamed) {
+    checkStatus(endpoint, result.status, requestId);
+    await stream(res, result, requestId);
+  } else send(endpoint, res, result, requestId);
 }
 
 class ClientGone extends Error {}

@@ -73,7 +73,7 @@ export const observationEndpoints = [
     ownership: 'The reporter or an admin; anyone else gets 403.',
     params,
     response: null,
-    errors: [404],
+    errors: [403, 404],
     rateLimit: OBSERVATION_WRITES,
     handler: async ({ caller, params }) => {
       await observations.remove(caller, params.obs_id);

@@ -113,7 +113,7 @@ export const requestEndpoints = [
     params: z.strictObject({ req_id: idSchema }),
     body: statusChangeSchema,
     response: requestViewSchema,
-    errors: [404, 409],
+    errors: [403, 404, 409],
     rateLimit: { bucket: 'requests:status', limit: 60, windowSeconds: 60 },
     handler: ({ caller, params, body }) => requests.changeStatus(caller, params.req_id, body),
   }),

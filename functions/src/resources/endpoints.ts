@@ -17,7 +17,7 @@ import * as resources from './service.js';
 
 const TAG = 'resources';
 const POINTS =
-  "Resources added by admins and responders (the response's own: shelters, water points) are shown as they are. A volunteer's resource: admins, responders and the owner see the point and owner_id (location_precision exact), the assignee of the task holding it too (GET /resources/{rid}); everyone else sees the centre of its ~5 km cell and no owner (area). Only staff filter by another user's owner_id (403).";
+  "Resources added by admins and responders (the response's own: shelters, water points) are shown as they are. A volunteer's resource: admins, responders and the owner see the point and owner_id (location_precision exact), the assignee of the task holding it too (GET /resources/{rid}); everyone else sees the centre of its ~5 km cell and no owner (area).";
 const params = z.strictObject({ rid: idSchema });
 const writeLimit = { bucket: 'resources:write', limit: 60, windowSeconds: 60 };
 
@@ -66,7 +66,8 @@ export const resourceEndpoints = [
     access: 'authenticated',
     query: resourceListQuerySchema,
     response: pageOf(resourceViewSchema),
-    ownership: POINTS,
+    ownership: `${POINTS} Only staff filter by another user's owner_id (403).`,
+    errors: [403],
     handler: async ({ caller, query: { limit, cursor, ...filters } }) => {
       const page = await resources.listResources(caller, filters, { limit, cursor });
       return { items: viewsFor(caller, page.items), next_cursor: page.next_cursor };
@@ -154,7 +155,7 @@ export const resourceEndpoints = [
     params,
     body: resourcePatchSchema,
     response: resourceViewSchema,
-    errors: [404, 409],
+    errors: [403, 404, 409],
     rateLimit: writeLimit,
     handler: async ({ caller, params, body }) => toView(await resources.updateResource(caller, params.rid, body), true),
   }),
@@ -168,7 +169,7 @@ export const resourceEndpoints = [
     params,
     body: z.strictObject({ status: z.enum(['available', 'not_available']) }),
     response: resourceViewSchema,
-    errors: [404, 409],
+    errors: [403, 404, 409],
     rateLimit: writeLimit,
     handler: async ({ caller, params, body }) =>
       toView(await resources.setResourceStatus(caller, params.rid, body.status), true),

@@ -30,6 +30,8 @@ export const userEndpoints = [
     access: 'authenticated',
     body: registrationSchema,
     response: userProfileSchema,
+    // Asking for admin or responder, or a privileged user asking for another role.
+    errors: [403],
     rateLimit: USERS_WRITE_LIMIT,
     handler: async ({ caller, body }) => {
       const { user, roleClaimChanged } = await users.register(caller, body);
@@ -59,6 +61,7 @@ export const userEndpoints = [
       'call again with the same token to continue (the same pseudonym is used). See docs/security.md, "Erasure: what is kept and why".',
     access: 'authenticated',
     response: null,
+    otherStatuses: { 202: "The call's work budget ran out first: call again (Retry-After)." },
     rateLimit: USERS_WRITE_LIMIT,
     handler: async ({ caller }) => {
       const outcome = await eraseUser(caller.uid);
@@ -76,7 +79,7 @@ export const userEndpoints = [
     access: 'authenticated',
     ownership: 'Only volunteers have an availability (403 for other roles).',
     response: availabilityResponse,
-    errors: [404],
+    errors: [403, 404],
     handler: async ({ caller }) => {
       const user = await users.getAvailability(caller);
       return { availability: user.availability ?? 'unavailable', updated_at: user.updated_at };
@@ -91,7 +94,7 @@ export const userEndpoints = [
     ownership: 'Only volunteers have an availability (403 for other roles).',
     body: z.strictObject({ availability: availabilitySchema }),
     response: availabilityResponse,
-    errors: [404],
+    errors: [403, 404],
     rateLimit: USERS_WRITE_LIMIT,
     handler: async ({ caller, body }) => {
       const user = await users.setAvailability(caller, body.availability);

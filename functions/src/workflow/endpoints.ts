@@ -50,6 +50,7 @@ export const workflowEndpoints = [
     body: outputUpsertSchema,
     response: workflowOutputSchema,
     status: 201,
+    otherStatuses: { 200: 'The request already had an output: the output with what was added.' },
     errors: [404, 409],
     handler: async ({ caller, body }) => {
       const { output, created } = await workflow.upsertOutput(caller, body);

@@ -1,6 +1,8 @@
-// Calls the API over HTTP exactly as a client would, and asserts problem+json answers.
+// Calls the API over HTTP exactly as a client would, and asserts problem+json answers. Every
+// exchange is checked against the OpenAPI document the API serves (helpers/contract.ts).
 import assert from 'node:assert/strict';
 import type { Role } from '../../src/shared/schemas.js';
+import { assertExchange, contractOf, type ContractOptions } from './contract.js';
 import { tokenFor } from './emulators.js';
 
 export function baseUrl(): string {
@@ -16,7 +18,7 @@ export interface ApiResponse<T = any> {
   text: string;
 }
 
-export interface CallOptions {
+export interface CallOptions extends ContractOptions {
   token?: string;
   body?: unknown;
   /** Sent as is, with `contentType` (default application/json). */
@@ -36,11 +38,56 @@ export async function call<T = any>(method: string, path: string, options: CallO
     body = JSON.stringify(options.body);
     headers['content-type'] = 'application/json';
   }
-  const response = await fetch(baseUrl() + path, { method, headers, body });
+  const response = await apiFetch(baseUrl() + path, { method, headers, body }, options);
   const text = await response.text();
   let parsed: unknown = text;
   if (/json/.test(response.headers.get('content-type') ?? '') && text !== '') parsed = JSON.parse(text);
   return { status: response.status, headers: response.headers, body: parsed as T, text };
+}
+
+export interface ApiFetchOptions extends ContractOptions {
+  /** The API's base URL when it is not the stack's (an in-process instance of the app). */
+  base?: string;
+}
+
+/** The headers of a request as one lower-cased record. */
+function headerRecord(headers: RequestInit['headers']): Record<string, string> {
+  return Object.fromEntries([...new Headers(headers).entries()]);
+}
+
+/**
+ * `fetch` to the API, with the exchange checked against its OpenAPI document (the failure names
+ * the exchange). The answer is read whole and handed back as a fresh Response. `init.body` must be
+ * text or bytes, so that the check sees what was sent.
+ */
+export async function apiFetch(url: string, init: RequestInit = {}, options: ApiFetchOptions = {}): Promise<Response> {
+  const base = options.base ?? baseUrl();
+  if (!url.startsWith(base)) throw new Error(`${url} is not under the API's base URL ${base}`);
+  const contract = await contractOf(baseUrl());
+  const sent = init.body ?? null;
+  if (sent !== null && typeof sent !== 'string' && !Buffer.isBuffer(sent))
+    throw new Error('apiFetch sends a body given as a string or a Buffer');
+  const response = await fetch(url, init);
+  const text = await response.text();
+  assertExchange(
+    contract,
+    {
+      method: init.method ?? 'GET',
+      target: url.slice(base.length),
+      requestContentType: headerRecord(init.headers)['content-type'] ?? null,
+      requestBody: sent,
+      status: response.status,
+      responseContentType: response.headers.get('content-type'),
+      responseText: text,
+    },
+    options,
+  );
+  const noBody = response.status === 204 || response.status === 304;
+  return new Response(noBody ? null : text, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
 
 /** Asserts a problem+json answer with this status and code, and returns its body. */

@@ -13,6 +13,7 @@ import { MAX_BODY_BYTES } from '../../src/http/body.js';
 import type { Endpoint } from '../../src/http/endpoint.js';
 import { paramsSchemaOf } from '../../src/http/router.js';
 import { baseUrl } from '../helpers/api.js';
+import { checkExchange, contractOf, describeExchange } from '../helpers/contract.js';
 import { testDb } from '../helpers/emulators.js';
 
 export interface HostileCase {
@@ -119,10 +120,25 @@ export interface Answer {
   /** The Retry-After header, where there is one. */
   retryAfter: string | null;
   text: string;
+  /** What the OpenAPI document does not describe of the exchange (helpers/contract.ts). */
+  contract: string[];
 }
 
 function urlOf(c: HostileCase): string {
   return `${baseUrl()}${concretePath(c.endpoint, c.params)}${c.query ? `?${c.query}` : ''}`;
+}
+
+/**
+ * Why a case the router takes is still no request the OpenAPI document describes: what the
+ * router treats as absent is still sent.
+ */
+function takenOutsideTheDocument(c: HostileCase): string | undefined {
+  const wire = wireBody(c);
+  if (!c.endpoint.body && wire !== undefined && wire.text !== '')
+    return 'a body (empty, which the router takes as none) to an endpoint that takes none';
+  if (Object.hasOwn(parseQueryString(c.query), '__proto__'))
+    return "a __proto__ query parameter (Express's query parser drops it before the app)";
+  return undefined;
 }
 
 export async function send(c: HostileCase): Promise<Answer> {
@@ -140,16 +156,34 @@ export async function send(c: HostileCase): Promise<Answer> {
       fields === 'duplicate' ? {} : fields,
     );
   }
-  const response = await fetch(urlOf(c), {
-    method: c.endpoint.method.toUpperCase(),
-    headers,
-    body: wire?.text,
-  });
-  return {
+  const contract = await contractOf(baseUrl());
+  const method = c.endpoint.method.toUpperCase();
+  const response = await fetch(urlOf(c), { method, headers, body: wire?.text });
+  const answer = {
     status: response.status,
     contentType: response.headers.get('content-type') ?? '',
     retryAfter: response.headers.get('retry-after'),
     text: await response.text(),
+  };
+  // A URL over the HTTP server's limit is refused in front of the app (judge counts it apart).
+  if (answer.status === 431 || answer.status === 414) return { ...answer, contract: [] };
+  const verdict = oracle(c);
+  const exchange = {
+    method,
+    target: urlOf(c).slice(baseUrl().length),
+    requestContentType: wire?.contentType ?? null,
+    requestBody: wire?.text ?? null,
+    status: answer.status,
+    responseContentType: answer.contentType || null,
+    responseText: answer.text,
+  };
+  const outside = verdict.valid
+    ? takenOutsideTheDocument(c)
+    : `a hostile case the declarations refuse (${verdict.why})`;
+  const violations = checkExchange(contract, exchange, outside === undefined ? {} : { invalidRequest: outside });
+  return {
+    ...answer,
+    contract: violations.map((v) => `the OpenAPI document does not describe ${describeExchange(exchange)}: ${v}`),
   };
 }
 
@@ -233,6 +267,7 @@ export function judge(c: HostileCase, verdict: Verdict, answer: Answer, stats: S
   if (verdict.valid) stats.valid++;
   else stats.invalid++;
   const where = describeCase(c);
+  failures.push(...answer.contract.map((violation) => `${violation} [${c.label}]`));
   if (answer.status >= 500) {
     stats.serverErrors++;
     failures.push(`${answer.status} for ${where}: ${answer.text.slice(0, 300)}`);
