@@ -184,7 +184,11 @@ describe('change feeds (updated_since)', () => {
         `updated_since=${minutesAgo(5)}&cursor=${list.next_cursor}`,
         `disaster_id=${d.id}&cursor=${feed.next_cursor}`,
       ]) {
-        expectProblem(await call('GET', `/requests?${query}`, { token: admin.token }), 400, 'validation_failed');
+        expectProblem(
+          await call('GET', `/requests?${query}`, { token: admin.token, invalidRequest: query }),
+          400,
+          'validation_failed',
+        );
       }
     });
   });
@@ -226,7 +230,11 @@ describe('change feeds (updated_since)', () => {
         `updated_since=${since}&status=pending`,
         `updated_since=${since}&assigned_to=x`,
       ]) {
-        expectProblem(await call('GET', `/tasks?${query}`, { token: admin.token }), 400, 'validation_failed');
+        expectProblem(
+          await call('GET', `/tasks?${query}`, { token: admin.token, invalidRequest: query }),
+          400,
+          'validation_failed',
+        );
       }
     });
   });
