@@ -126,11 +126,11 @@ export async function receiveMessage(message: TwilioInbound): Promise<string> {
     contact && actsInTheirName ? collections.users.get(contact.uid) : undefined,
   ]);
   if (limits.includes(true)) {
-    logs.inboundDropped(maskNumber(number), 'rate_limited');
+    logs.inboundDropped(message.MessageSid, maskNumber(number), 'rate_limited');
     return twiml(null);
   }
   if (!contact && (await overLimit(NEW_NUMBERS_GLOBAL, 'all'))) {
-    logs.inboundDropped(maskNumber(number), 'new_numbers_limited');
+    logs.inboundDropped(message.MessageSid, maskNumber(number), 'new_numbers_limited');
     return twiml(null);
   }
   const user = contact ? { uid: contact.uid, role: null } : await phoneUser(number);
