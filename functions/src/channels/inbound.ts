@@ -131,12 +131,12 @@ export async function receiveMessage(message: TwilioInbound): Promise<string> {
   // A keyword (STOP, HELP, STATUS...) acts in no one's name: only a need or a place needs the
   // person's role (the actor of what it creates), so only they read the user document.
   const actsInTheirName = reading.command === null;
-  const [limits, stored] = await Promise.all([
+  const [[allNumbersOver, numberOver], stored] = await Promise.all([
     Promise.all([overLimit(INBOUND_GLOBAL, 'all'), overLimit(INBOUND_PER_NUMBER, number)]),
     contact && actsInTheirName ? collections.users.get(contact.uid) : undefined,
   ]);
-  if (limits.includes(true)) {
-    logs.inboundDropped(message.MessageSid, maskNumber(number), 'rate_limited');
+  if (numberOver || allNumbersOver) {
+    logs.inboundDropped(message.MessageSid, maskNumber(number), numberOver ? 'number_limited' : 'all_numbers_limited');
     return twiml(null);
   }
   if (!contact && (await overLimit(NEW_NUMBERS_GLOBAL, 'all'))) {
