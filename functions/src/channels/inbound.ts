@@ -159,11 +159,21 @@ export async function receiveMessage(message: TwilioInbound): Promise<string> {
           point,
         )
       : await keyword(sender, reading.command);
-  const requestId = await commit(message.MessageSid, sender, outcome);
-  if (requestId === undefined) {
+  let committed = await commit(message.MessageSid, sender, outcome);
+  if (committed === 'contact_exists') {
+    // A number's first messages arriving together: each found no contact, and another one was
+    // committed first with the contact and the user (the same Auth user: phoneUser found it).
+    // This one is committed again as from that known number, as already decided; no limit is
+    // spent twice, and the message is not mistaken for a repeat.
+    const known = await collections.phoneContacts.get(number);
+    if (known?.uid !== sender.uid) throw new Error('the contact created meanwhile names another user');
+    committed = await commit(message.MessageSid, { ...sender, contact: known, newUser: false }, outcome);
+  }
+  if (typeof committed !== 'object') {
     logs.inboundDuplicate(message.MessageSid);
     return twiml(null);
   }
+  const { requestId } = committed;
   if (outcome.planAfter) await planPlacedRequest(outcome.planAfter);
   logs.inboundProcessed(channel, maskNumber(number), outcome.name, requestId);
   // STOP means no messages: a number that opted out is answered only to START and HELP (its
@@ -175,27 +185,36 @@ export async function receiveMessage(message: TwilioInbound): Promise<string> {
 /**
  * Claims the message and records the contact, with the writes of the outcome, in one commit: a
  * transaction when something is read first (a new number's user document, the outcome's reads),
- * else a batch, one round trip fewer. Either fails whole on a retried delivery: the claim is a create.
+ * else a batch, one round trip fewer. Either fails whole when a document it creates is there
+ * already: the claim ('claimed': a retried delivery), or for a new number its contact
+ * ('contact_exists': another message of the number was committed first). Committed: the request
+ * it created, if any.
  */
-async function commit(sid: string, sender: Sender, outcome: Outcome): Promise<string | null | undefined> {
+async function commit(
+  sid: string,
+  sender: Sender,
+  outcome: Outcome,
+): Promise<{ requestId: string | null } | 'claimed' | 'contact_exists'> {
   try {
     if (!sender.newUser && !outcome.prepare) {
       const batch = db().batch();
       writeMessage(batch, sid, sender, outcome, { requestId: null, createUser: false });
       await batch.commit();
-      return null;
+      return { requestId: null };
     }
-    return await db().runTransaction(async (tx) => {
+    const requestId = await db().runTransaction(async (tx) => {
       const existingUser = sender.newUser ? await collections.users.get(sender.uid, tx) : undefined;
       const stage = outcome.prepare ? await outcome.prepare(tx) : undefined;
       const at = new Date().toISOString();
-      const requestId = stage ? stage(tx, at) : null;
-      writeMessage(tx, sid, sender, outcome, { requestId, createUser: sender.newUser && !existingUser }, at);
-      return requestId;
+      const created = stage ? stage(tx, at) : null;
+      writeMessage(tx, sid, sender, outcome, { requestId: created, createUser: sender.newUser && !existingUser }, at);
+      return created;
     });
+    return { requestId };
   } catch (error) {
-    if (isAlreadyExists(error)) return undefined;
-    throw error;
+    if (!isAlreadyExists(error)) throw error;
+    if (!sender.newUser || (await collections.inboundMessages.get(sid))) return 'claimed';
+    return 'contact_exists';
   }
 }
 
