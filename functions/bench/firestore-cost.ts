@@ -18,7 +18,8 @@ export interface CostRow {
   writes: number | null;
   min_reads: number | null;
   min_writes: number | null;
-  rate_limit: boolean;
+  /** Reads of its rate-limit counter (1, or the rule's shards); 0 without a limit. One write with any. */
+  rate_limit: number;
   /** A list page: one look-ahead read allowed. */
   page: boolean;
   detail: string;
@@ -65,7 +66,7 @@ export async function measureFirestoreCost(
   for (const endpoint of allEndpoints) {
     const key = `${endpoint.method.toUpperCase()} ${endpoint.path}`;
     const scenario = costScenarios[key];
-    const rateLimit = endpoint.rateLimit !== undefined;
+    const rateLimit = endpoint.rateLimit === undefined ? 0 : (endpoint.rateLimit.shards ?? 1);
     if (sample && (tags.has(endpoint.tag) || !scenario)) continue;
     tags.add(endpoint.tag);
     if (!scenario) {
@@ -124,7 +125,7 @@ export async function measureFirestoreCost(
       writes: forbidden.metrics.writes,
       min_reads: 0,
       min_writes: 0,
-      rate_limit: false,
+      rate_limit: 0,
       page: false,
       detail: 'role from the token claim',
     },
@@ -135,18 +136,17 @@ export async function measureFirestoreCost(
       writes: expired.metrics.writes,
       min_reads: 0,
       min_writes: 0,
-      rate_limit: false,
+      rate_limit: 0,
       page: false,
       detail: 'rejected before any data access',
     },
   ];
 
   const measured = rows.filter((r) => r.reads !== null);
-  const allowed = (r: CostRow) => (r.rate_limit ? 1 : 0);
   const excess = measured.filter(
     (r) =>
-      (r.reads ?? 0) > (r.min_reads ?? 0) + allowed(r) + (r.page ? 1 : 0) ||
-      (r.writes ?? 0) > (r.min_writes ?? 0) + allowed(r),
+      (r.reads ?? 0) > (r.min_reads ?? 0) + r.rate_limit + (r.page ? 1 : 0) ||
+      (r.writes ?? 0) > (r.min_writes ?? 0) + (r.rate_limit > 0 ? 1 : 0),
   );
   const authReads = authRows.reduce((sum, r) => sum + (r.reads ?? 0) + (r.writes ?? 0), 0);
   say(
@@ -233,8 +233,8 @@ function renderTable(rows: CostRow[], excess: CostRow[]): string {
     'one write per document written.',
     'Arranging the data is not counted. Triggers that a call sets off (e.g. planning after',
     '`POST /requests`) are not part of the call. **Rate-limited** endpoints add one read and one write of',
-    'their fixed-window counter (http/rate-limit.ts) to the minimum. Authorization reads nothing: the role',
-    'is a verified claim of the ID token.',
+    'their fixed-window counter (http/rate-limit.ts) to the minimum, one read per counter document for a',
+    'sharded one (`+10 / +1`). Authorization reads nothing: the role is a verified claim of the ID token.',
     '',
     'A list reads one document more than its page, to know whether a next page exists (`next_cursor`):',
     'a page of n costs n + 1 reads. **Above** marks a call that reads or writes more than its minimum',
@@ -244,7 +244,7 @@ function renderTable(rows: CostRow[], excess: CostRow[]): string {
     '|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| \`${r.endpoint}\` | ${cell(r.status)} | ${cell(r.reads)} | ${cell(r.writes)} | ${cell(r.min_reads)} | ${cell(r.min_writes)} | ${r.rate_limit ? '+1 / +1' : ''} | ${r.page ? '+1 read' : ''} | ${excess.includes(r) ? '**above**' : ''} | ${r.detail.replace(/\|/g, '\\|')} |`,
+        `| \`${r.endpoint}\` | ${cell(r.status)} | ${cell(r.reads)} | ${cell(r.writes)} | ${cell(r.min_reads)} | ${cell(r.min_writes)} | ${r.rate_limit > 0 ? `+${r.rate_limit} / +1` : ''} | ${r.page ? '+1 read' : ''} | ${excess.includes(r) ? '**above**' : ''} | ${r.detail.replace(/\|/g, '\\|')} |`,
     ),
     '',
   ];

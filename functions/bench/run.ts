@@ -1,12 +1,16 @@
 // `npm run bench`: measures every figure against its baseline, prints a table and writes the
 // figures as JSON (machine, versions, date) to bench/results/. `--quick` runs a small version of
 // each figure (CI runs it so the benchmarks cannot rot). Benchmarks never fail the test suite.
-// `--figures=cold,cost,overhead,outbound,live,planning,export` runs only some. The run brings up its own local
-// stack (free ports) and stops it at the end, whatever happens. Next to each figure it prints the Node of the
-// processes that ran each side (`ran` of a figure: bench/figures.ts), read from the running processes.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+// `--figures=cold,cost,overhead,outbound,live,planning,export,surge` runs only some. The run brings up its own
+// local stack (free ports) and stops it at the end, whatever happens. The surge figure runs in a child
+// process with a stack of its own on the official Firestore emulator (bench/surge.ts); the quick
+// run leaves it out unless named. Next to each figure it prints the Node of the processes that ran
+// each side (`ran` of a figure: bench/figures.ts), read from the running processes.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { chooseFirestore } from '../dev/stack.js';
 import { config } from '../src/config.js';
 import { measureColdStart } from './cold-start.js';
 import { measureExports } from './exports.js';
@@ -69,6 +73,34 @@ function printTable(figures: readonly Figure[]): void {
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));
+}
+
+/**
+ * The surge figure, in a child process (bench/surge.ts): its Admin SDK must reach its own stack's
+ * official emulator, not the embedded one this process may already be bound to. Skipped, loudly,
+ * where the official emulator cannot run: the embedded one has no contention to measure.
+ */
+async function measureSurgeInChild(): Promise<Figure[]> {
+  try {
+    chooseFirestore('official');
+  } catch (error) {
+    say(`[bench] surge figure NOT RUN: ${error instanceof Error ? error.message : String(error)}`);
+    return [];
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'bench-surge-'));
+  try {
+    const file = join(dir, 'surge.json');
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(__dirname, 'surge.ts'), `--out=${file}`, ...(quick ? ['--quick'] : [])],
+      { cwd: join(__dirname, '..'), stdio: 'inherit' },
+    );
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    if (code !== 0) throw new Error(`bench/surge.ts failed (exit code ${code})`);
+    return JSON.parse(readFileSync(file, 'utf8')) as Figure[];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function main(): Promise<void> {
@@ -160,6 +192,11 @@ async function main(): Promise<void> {
     } finally {
       await session?.stop();
     }
+  }
+  // Named, or part of a full run.
+  if (only?.includes('surge') || (only === undefined && !quick)) {
+    figures.push(...(await measureSurgeInChild()));
+    lap('surge');
   }
   printNodes(nodes);
   const reported = withNodes(figures, nodes);

@@ -1,10 +1,17 @@
-// The local stack a benchmark run brings up for itself: the embedded Firestore emulator (whose
-// operation counters figure 3 reads), Auth, Functions (the API and the bare `benchBaseline`)
-// and the trigger relay, on free ports, with rate limits lifted for the load. Stopped at the
-// end of the run, also on failure or a signal.
+// The local stack a benchmark run brings up for itself: Auth, Functions (the API and the bare
+// `benchBaseline`), on free ports, with rate limits lifted for the load, and one of the two
+// Firestore emulators. Stopped at the end of the run, also on failure or a signal.
+//
+// Which Firestore: the counting figures (3: reads and writes per call; the waits for quiet of 2, 4
+// and 6) run on the embedded emulator, with the trigger relay: only it has operation counters
+// (dev/embedded-firestore.ts), and what they count is what the code asks for, which does not depend
+// on how the emulator isolates transactions. The surge figure (bench/surge.ts) runs on the official
+// emulator (`firestore: 'official'`): it measures contention, which only the official one has (it
+// locks and aborts transactions as production does); it has no counters, so a session on it
+// refuses takeMetrics, waitForQuiet and pauseListeners.
 import { readFileSync } from 'node:fs';
 import { describeNodes, functionsNode, functionWorkers, triggerRelays } from '../dev/node-runtime.js';
-import { startStack, stopAllStacks, type Stack } from '../dev/stack.js';
+import { startStack, stopAllStacks, type FirestoreKind, type Stack } from '../dev/stack.js';
 import type { Runner } from './figures.js';
 import { db } from '../src/data/firestore.js';
 import { testApp } from '../test/helpers/emulators.js';
@@ -57,9 +64,19 @@ export function runnerNode(
   return { version: seen.versions.join(' + '), path: seen.paths.join(' + '), seen: `/proc, ${what}: ${pids.length}` };
 }
 
+export interface SessionOptions {
+  /** Default 'embedded' (its counters); 'official' for contention (see the header). */
+  firestore?: FirestoreKind;
+  /** For the function runtime and the Functions emulator; default: rate limits lifted (RATE_LIMIT_SCALE=100000). */
+  runtimeEnv?: Record<string, string>;
+  /** Under .stack/ (default bench-stack.log). */
+  logName?: string;
+}
+
 let signalsHooked = false;
 
-export async function openSession(say: (m: string) => void): Promise<Session> {
+export async function openSession(say: (m: string) => void, options: SessionOptions = {}): Promise<Session> {
+  const kind = options.firestore ?? 'embedded';
   if (!signalsHooked) {
     signalsHooked = true;
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
@@ -69,23 +86,28 @@ export async function openSession(say: (m: string) => void): Promise<Session> {
     }
   }
   const stack = await startStack({
-    firestore: 'embedded',
-    logName: 'bench-stack.log',
+    firestore: kind,
+    logName: options.logName ?? 'bench-stack.log',
     echo: false,
     say: (m) => say(`[stack] ${m}`),
     // Figure 2 sends thousands of calls per caller and minute.
-    runtimeEnv: { RATE_LIMIT_SCALE: '100000' },
+    runtimeEnv: options.runtimeEnv ?? { RATE_LIMIT_SCALE: '100000' },
   });
   Object.assign(process.env, stack.env, { METADATA_SERVER_DETECTION: 'none' });
   db(); // the data layer's settings first, then the test helpers' Admin app is the same one
   testApp();
   const metricsUrl = `http://${stack.env.FIRESTORE_EMULATOR_HOST}/emulator/v1/metrics`;
+  const embeddedOnly = (what: string) => {
+    if (stack.firestoreKind !== 'embedded')
+      throw new Error(`${what} needs the embedded Firestore emulator's counters; this session runs the official one`);
+  };
   const firestoreHost = stack.env.FIRESTORE_EMULATOR_HOST!;
   return {
     stack,
     apiUrl: stack.baseUrl,
     baselineUrl: stack.baseUrl.replace(/\/api$/, '/benchBaseline'),
     async pauseListeners(paused) {
+      embeddedOnly('pauseListeners');
       const response = await fetch(
         `http://${stack.env.FIRESTORE_EMULATOR_HOST}/emulator/v1/listeners:${paused ? 'pause' : 'resume'}`,
         { method: 'POST' },
@@ -93,11 +115,13 @@ export async function openSession(say: (m: string) => void): Promise<Session> {
       if (!response.ok) throw new Error(`emulator listeners: ${response.status}`);
     },
     async takeMetrics() {
+      embeddedOnly('takeMetrics');
       const response = await fetch(metricsUrl, { method: 'DELETE' });
       if (!response.ok) throw new Error(`emulator metrics: ${response.status}`);
       return (await response.json()) as FirestoreMetrics;
     },
     async waitForQuiet(quietMs = 400, timeoutMs = 30_000) {
+      embeddedOnly('waitForQuiet');
       const deadline = Date.now() + timeoutMs;
       const activity = async () => {
         const response = await fetch(metricsUrl);

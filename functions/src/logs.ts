@@ -50,9 +50,12 @@ export const logs = {
   inboundDuplicate(messageSid: string): void {
     logger.info('inbound message already processed', { message_sid: messageSid });
   },
-  /** Numbers masked (channels/inbound.ts maskNumber); never the message text. */
-  inboundDropped(maskedNumber: string, reason: string): void {
-    logger.warn('inbound message dropped', { from: maskedNumber, reason });
+  /**
+   * Numbers masked (channels/inbound.ts maskNumber); never the message text. The MessageSid (as in
+   * inboundDuplicate) ties a dropped message to Twilio's record of it: the only trace it leaves.
+   */
+  inboundDropped(messageSid: string, maskedNumber: string, reason: string): void {
+    logger.warn('inbound message dropped', { message_sid: messageSid, from: maskedNumber, reason });
   },
   inboundProcessed(channel: string, maskedNumber: string, outcome: string, requestId: string | null): void {
     logger.info('inbound message processed', { channel, from: maskedNumber, outcome, request_id: requestId });

@@ -8,7 +8,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/app.js';
 import { allEndpoints } from '../src/endpoints.js';
-import { DEFAULT_READ_LIMIT, LocalRateLimiter, readLimitOf } from '../src/http/rate-limit.js';
+import { consumeRateLimit, DEFAULT_READ_LIMIT, LocalRateLimiter, readLimitOf } from '../src/http/rate-limit.js';
 import { RateLimitedError } from '../src/errors.js';
 import { apiFetch, baseUrl, expectProblem, registeredUser, type ApiResponse } from './helpers/api.js';
 import { testDb } from './helpers/emulators.js';
@@ -142,6 +142,43 @@ describe('rate limits across function instances', function () {
         .join(),
       '1',
     );
+  });
+
+  it('a sharded count (every inbound message bumps the one for all numbers) spreads its writes and still refuses past the limit in total', async () => {
+    await atWindowStart(60);
+    const limit = 40;
+    const rule = { bucket: `test-sharded-${Date.now()}`, limit, windowSeconds: 60, shards: 5 };
+    const scaled = Math.ceil(limit * scale);
+    const outcome = (promise: Promise<void>) =>
+      promise.then(
+        () => 'allowed',
+        (error: unknown) => {
+          if (error instanceof RateLimitedError) return 'refused';
+          throw error;
+        },
+      );
+    // At once, as a surge sends them: never more than the limit in total (each call reads the sum
+    // after its own bump, so calls that meet may all be refused a little early, never let through).
+    const together = await Promise.all(
+      Array.from({ length: scaled + 10 }, () => outcome(consumeRateLimit(rule, 'all'))),
+    );
+    const allowed = together.filter((o) => o === 'allowed').length;
+    assert.ok(allowed <= scaled, `${allowed} allowed of ${scaled}`);
+    assert.equal(await outcome(consumeRateLimit(rule, 'all')), 'refused');
+    const counters = (await testDb().collection('rate_limits').get()).docs.filter((d) =>
+      d.id.startsWith(`${rule.bucket}:`),
+    );
+    assert.ok(counters.length > 1 && counters.length <= 5, `${counters.length} counter documents`);
+    assert.equal(
+      counters.reduce((sum, d) => sum + Number(d.get('count')), 0),
+      scaled + 11,
+      'every call counted once',
+    );
+    // One after the other, in a fresh bucket: exactly the limit.
+    const fresh = { ...rule, bucket: `${rule.bucket}-b` };
+    for (let i = 0; i < scaled; i++)
+      assert.equal(await outcome(consumeRateLimit(fresh, 'all')), 'allowed', `call ${i + 1}`);
+    assert.equal(await outcome(consumeRateLimit(fresh, 'all')), 'refused');
   });
 
   describe('reads, limited in the memory of each instance', () => {

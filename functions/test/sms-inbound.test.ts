@@ -6,10 +6,10 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
 import { requestReference } from '../src/channels/model.js';
 import { replies, SMS_SEGMENT_CHARS } from '../src/channels/replies.js';
-import { PHONE_REQUESTS_PER_DAY } from '../src/channels/inbound.js';
+import { PHONE_REQUESTS_PER_DAY, receiveMessage } from '../src/channels/inbound.js';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../src/config.js';
 import { collections } from '../src/data/collections.js';
-import { LANGUAGES } from '../src/channels/model.js';
+import { LANGUAGES, twilioInboundSchema } from '../src/channels/model.js';
 import { NEEDS } from '../src/requests/model.js';
 import { runPlanning } from '../src/planning/job.js';
 import { apiFetch, baseUrl, call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
@@ -180,6 +180,35 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
     assert.equal(claim?.outcome, 'status');
     assert.equal(claim?.request_id, null);
     assert.equal(replyOf(await twilioPost(form)), null, 'a later retry gets no reply either');
+  });
+
+  it("a new number's first messages arriving together are each taken, none mistaken for a repeat: one user, one contact", async () => {
+    // In this process, side by side: through the emulator the function's workers start one after
+    // the other, and the first message is often committed before the others read the contact.
+    const number = newNumber();
+    const forms = [
+      smsForm(number, 'We need water, 3 kids, at San Roque chapel Bagong Silang'),
+      smsForm(number, 'STATUS'),
+      smsForm(number, 'hello?'),
+    ];
+    const answers = await Promise.all(forms.map((form) => receiveMessage(twilioInboundSchema.parse(form))));
+    assert.ok(
+      answers.every((answer) => answer.includes('<Message>')),
+      `each is answered: ${JSON.stringify(answers)}`,
+    );
+    const claims = await Promise.all(forms.map((form) => collections.inboundMessages.get(form.MessageSid!)));
+    assert.deepEqual(
+      claims.slice(0, 2).map((claim) => claim?.outcome),
+      ['request_awaiting_location', 'status'],
+    );
+    assert.ok(claims[2], 'the third is claimed too');
+    const contact = await contactOf(number);
+    const users = await testDb().collection('users').where('phone', '==', number).get();
+    assert.deepEqual(
+      users.docs.map((doc) => doc.id),
+      [contact!.uid],
+    );
+    assert.equal((await requestsOf(contact!.uid)).length, 1);
   });
 
   it("a need from a known number is created in the person's name with their current role", async () => {

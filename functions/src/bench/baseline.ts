@@ -67,16 +67,24 @@ function auditRecord(
   return { ref, record };
 }
 
-/** The same fixed-window counter operations as http/rate-limit.ts: one write, one read. */
-async function rateLimit(bucket: string, uid: string): Promise<void> {
+/**
+ * The same fixed-window counter operations as http/rate-limit.ts: one write, one read; for a
+ * count spread over `shards` documents, the write to one of them and a read of all.
+ */
+async function rateLimit(bucket: string, uid: string, shards = 1): Promise<void> {
   const windowMs = 600_000;
   const windowStart = Math.floor(Date.now() / windowMs) * windowMs;
-  const ref = db().collection('rate_limits').doc(`baseline-${bucket}:uid:${uid}:${windowStart}`);
-  await ref.set(
+  const id = `baseline-${bucket}:uid:${uid}:${windowStart}`;
+  const refs = Array.from({ length: shards }, (_, k) =>
+    db()
+      .collection('rate_limits')
+      .doc(k === 0 ? id : `${id}:${k}`),
+  );
+  await refs[Math.floor(Math.random() * shards)]!.set(
     { count: FieldValue.increment(1), expires_at: Timestamp.fromMillis(windowStart + 2 * windowMs) },
     { merge: true },
   );
-  await ref.get();
+  await db().getAll(...refs);
 }
 
 function json(res: Response, status: number, body: unknown): void {
@@ -146,7 +154,7 @@ export function buildBaselineApp(): express.Express {
     if (!validateRequest('local-twilio-auth-token', req.get('x-twilio-signature') ?? '', url, form))
       return json(res, 403, { error: 'forbidden' });
     const number = (form.From ?? '').replace(/^whatsapp:/, '');
-    await rateLimit('sms:inbound:all', 'all');
+    await rateLimit('sms:inbound:all', 'all', 10); // INBOUND_GLOBAL's shards
     await rateLimit('sms:inbound:number', number);
     const claim = db()
       .collection('inbound_messages')

@@ -8,9 +8,11 @@ const TAG = 'channels';
 
 /**
  * Per client IP, as the router counts anonymous calls: Twilio's own addresses, so far above any
- * real traffic; the limits that matter (per number, all numbers) are in channels/inbound.ts.
+ * real traffic; the limits that matter (per number, all numbers) are in channels/inbound.ts. Every
+ * message bumps the counter of the address Twilio sent it from, one of a few: sharded like the
+ * count for all numbers.
  */
-export const TWILIO_WEBHOOK_LIMIT = { bucket: 'twilio:webhook', limit: 1200, windowSeconds: 60 } as const;
+export const TWILIO_WEBHOOK_LIMIT = { bucket: 'twilio:webhook', limit: 1200, windowSeconds: 60, shards: 10 } as const;
 
 export const inboundChannelEndpoints = [
   defineEndpoint({

@@ -31,12 +31,22 @@ import { replies, twiml, type StatusLine } from './replies.js';
 /** Messages one number may send in an hour; beyond, they are dropped unanswered (a loop or a flood). */
 export const INBOUND_PER_NUMBER: RateLimitRule = { bucket: 'sms:inbound:number', limit: 30, windowSeconds: 3600 };
 /**
- * Messages from all numbers in a minute: bounds the writes and the replies a flood costs. One
- * counter document, written by every message: raise it only together with sharding that counter.
+ * Messages from all numbers in a minute: bounds the writes and the replies a flood costs. Every
+ * message bumps it, so its count is spread over 10 counter documents (about one write a second
+ * each at the limit, Firestore's sustained rate for one document); raising the limit far past
+ * 600 wants more shards.
  */
-export const INBOUND_GLOBAL: RateLimitRule = { bucket: 'sms:inbound:all', limit: 600, windowSeconds: 60 };
-/** Numbers never seen before, all together, per hour: each costs an Auth user and a user document. */
-export const NEW_NUMBERS_GLOBAL: RateLimitRule = { bucket: 'sms:new-numbers', limit: 500, windowSeconds: 3600 };
+export const INBOUND_GLOBAL: RateLimitRule = { bucket: 'sms:inbound:all', limit: 600, windowSeconds: 60, shards: 10 };
+/**
+ * Numbers never seen before, all together, per hour: each costs an Auth user and a user document.
+ * Bumped by every message of an unknown number (a surge of first texts: nearly all), so sharded too.
+ */
+export const NEW_NUMBERS_GLOBAL: RateLimitRule = {
+  bucket: 'sms:new-numbers',
+  limit: 500,
+  windowSeconds: 3600,
+  shards: 10,
+};
 /** Help requests one number may raise per day (a fixed UTC day): a few for a family, not a flood. */
 export const PHONE_REQUESTS_PER_DAY: RateLimitRule = { bucket: 'sms:requests', limit: 3, windowSeconds: 86_400 };
 /** How long a request waiting for its point takes the person's next message without a need as its place. */
@@ -121,16 +131,16 @@ export async function receiveMessage(message: TwilioInbound): Promise<string> {
   // A keyword (STOP, HELP, STATUS...) acts in no one's name: only a need or a place needs the
   // person's role (the actor of what it creates), so only they read the user document.
   const actsInTheirName = reading.command === null;
-  const [limits, stored] = await Promise.all([
+  const [[allNumbersOver, numberOver], stored] = await Promise.all([
     Promise.all([overLimit(INBOUND_GLOBAL, 'all'), overLimit(INBOUND_PER_NUMBER, number)]),
     contact && actsInTheirName ? collections.users.get(contact.uid) : undefined,
   ]);
-  if (limits.includes(true)) {
-    logs.inboundDropped(maskNumber(number), 'rate_limited');
+  if (numberOver || allNumbersOver) {
+    logs.inboundDropped(message.MessageSid, maskNumber(number), numberOver ? 'number_limited' : 'all_numbers_limited');
     return twiml(null);
   }
   if (!contact && (await overLimit(NEW_NUMBERS_GLOBAL, 'all'))) {
-    logs.inboundDropped(maskNumber(number), 'new_numbers_limited');
+    logs.inboundDropped(message.MessageSid, maskNumber(number), 'new_numbers_limited');
     return twiml(null);
   }
   const user = contact ? { uid: contact.uid, role: null } : await phoneUser(number);
@@ -149,11 +159,21 @@ export async function receiveMessage(message: TwilioInbound): Promise<string> {
           point,
         )
       : await keyword(sender, reading.command);
-  const requestId = await commit(message.MessageSid, sender, outcome);
-  if (requestId === undefined) {
+  let committed = await commit(message.MessageSid, sender, outcome);
+  if (committed === 'contact_exists') {
+    // A number's first messages arriving together: each found no contact, and another one was
+    // committed first with the contact and the user (the same Auth user: phoneUser found it).
+    // This one is committed again as from that known number, as already decided; no limit is
+    // spent twice, and the message is not mistaken for a repeat.
+    const known = await collections.phoneContacts.get(number);
+    if (known?.uid !== sender.uid) throw new Error('the contact created meanwhile names another user');
+    committed = await commit(message.MessageSid, { ...sender, contact: known, newUser: false }, outcome);
+  }
+  if (typeof committed !== 'object') {
     logs.inboundDuplicate(message.MessageSid);
     return twiml(null);
   }
+  const { requestId } = committed;
   if (outcome.planAfter) await planPlacedRequest(outcome.planAfter);
   logs.inboundProcessed(channel, maskNumber(number), outcome.name, requestId);
   // STOP means no messages: a number that opted out is answered only to START and HELP (its
@@ -165,27 +185,36 @@ export async function receiveMessage(message: TwilioInbound): Promise<string> {
 /**
  * Claims the message and records the contact, with the writes of the outcome, in one commit: a
  * transaction when something is read first (a new number's user document, the outcome's reads),
- * else a batch, one round trip fewer. Either fails whole on a retried delivery: the claim is a create.
+ * else a batch, one round trip fewer. Either fails whole when a document it creates is there
+ * already: the claim ('claimed': a retried delivery), or for a new number its contact
+ * ('contact_exists': another message of the number was committed first). Committed: the request
+ * it created, if any.
  */
-async function commit(sid: string, sender: Sender, outcome: Outcome): Promise<string | null | undefined> {
+async function commit(
+  sid: string,
+  sender: Sender,
+  outcome: Outcome,
+): Promise<{ requestId: string | null } | 'claimed' | 'contact_exists'> {
   try {
     if (!sender.newUser && !outcome.prepare) {
       const batch = db().batch();
       writeMessage(batch, sid, sender, outcome, { requestId: null, createUser: false });
       await batch.commit();
-      return null;
+      return { requestId: null };
     }
-    return await db().runTransaction(async (tx) => {
+    const requestId = await db().runTransaction(async (tx) => {
       const existingUser = sender.newUser ? await collections.users.get(sender.uid, tx) : undefined;
       const stage = outcome.prepare ? await outcome.prepare(tx) : undefined;
       const at = new Date().toISOString();
-      const requestId = stage ? stage(tx, at) : null;
-      writeMessage(tx, sid, sender, outcome, { requestId, createUser: sender.newUser && !existingUser }, at);
-      return requestId;
+      const created = stage ? stage(tx, at) : null;
+      writeMessage(tx, sid, sender, outcome, { requestId: created, createUser: sender.newUser && !existingUser }, at);
+      return created;
     });
+    return { requestId };
   } catch (error) {
-    if (isAlreadyExists(error)) return undefined;
-    throw error;
+    if (!isAlreadyExists(error)) throw error;
+    if (!sender.newUser || (await collections.inboundMessages.get(sid))) return 'claimed';
+    return 'contact_exists';
   }
 }
 

@@ -233,6 +233,9 @@ export const internalCollections = {
    * run uses the same one; deleted when the erasure ends, `expires_at` carries a TTL policy.
    */
   erasures: 'erasures',
-  /** `outbound_spend/{day}` and `outbound_spend/{day}_{e164}`: SMS sent per day, for the spend limits (outbound/worker.ts). */
+  /**
+   * SMS sent per day, for the spend limits (outbound/worker.ts): `outbound_spend/{day}` and
+   * `{day}:1` ... `{day}:9` (all numbers, sharded), `outbound_spend/{day}_{e164}` (one number).
+   */
   outboundSpend: 'outbound_spend',
 } as const;

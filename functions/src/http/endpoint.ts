@@ -26,6 +26,12 @@ export interface RateLimitRule {
   bucket: string;
   limit: number;
   windowSeconds: number;
+  /**
+   * Counter documents each window's count is spread over (default 1): for a count that many
+   * callers bump at once (all phone numbers together, Twilio's few addresses), whose one document
+   * would take every call's write. Each call bumps one at random and reads them all (one read each).
+   */
+  shards?: number;
 }
 
 /**

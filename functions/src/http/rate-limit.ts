@@ -1,24 +1,29 @@
 // Fixed-window rate limits that hold across function instances: one counter document per
-// bucket, caller and window, bumped with an atomic increment (no read-then-write race on any
-// Firestore, emulated or real). One write and one read per limited call.
+// bucket, caller and window (`rate_limits/<bucket>:<key>:<window start>`), bumped with an atomic
+// increment (no read-then-write race on any Firestore, emulated or real), then read. One write and
+// one read per limited call. A rule with `shards` spreads the window's count over that many
+// documents (the first keeps the plain id, the others add `:<n>`): each call bumps one at random
+// and reads them all (data/counters.ts), one write and `shards` reads.
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { config } from '../config.js';
 import { RateLimitedError } from '../errors.js';
 import { internalCollections } from '../data/collections.js';
-import { db } from '../data/firestore.js';
+import { anyShard, shardRefs, sumShards } from '../data/counters.js';
 import type { RateLimitRule } from './endpoint.js';
 
 export async function consumeRateLimit(rule: RateLimitRule, key: string, now = Date.now()): Promise<void> {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
-  const ref = db()
-    .collection(internalCollections.rateLimits)
-    .doc(`${rule.bucket}:${key.replace(/[^A-Za-z0-9_.:-]/g, '_')}:${windowStart}`);
-  await ref.set(
+  const counters = shardRefs(
+    internalCollections.rateLimits,
+    `${rule.bucket}:${key.replace(/[^A-Za-z0-9_.:-]/g, '_')}:${windowStart}`,
+    rule.shards ?? 1,
+  );
+  await anyShard(counters).set(
     { count: FieldValue.increment(1), expires_at: Timestamp.fromMillis(windowStart + 2 * windowMs) },
     { merge: true },
   );
-  const count = ((await ref.get()).get('count') as number | undefined) ?? 0;
+  const count = await sumShards(counters);
   // Scaled for load tests and local demos without touching the declarations.
   if (count > Math.ceil(rule.limit * config.rateLimitScale())) {
     throw new RateLimitedError(Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)));

@@ -7,6 +7,7 @@
 // MAX_ATTEMPTS; a permanent one (invalid number, dead FCM token) fails it for good.
 import { FieldValue, type DocumentReference } from 'firebase-admin/firestore';
 import { collections, internalCollections } from '../data/collections.js';
+import { anyShard, shardRefs, sumShards } from '../data/counters.js';
 import { db } from '../data/firestore.js';
 import { config } from '../config.js';
 import { logs } from '../logs.js';
@@ -26,9 +27,20 @@ export type DeliveryOutcome = 'gone' | 'final' | 'busy' | 'suppressed' | 'sent' 
 /** Thrown for a delivery to be tried again later (a live lease elsewhere, a transient failure). */
 export class RetryLater extends Error {}
 
-function spendRefs(message: OutboundMessage, day: string): DocumentReference[] {
-  const spend = db().collection(internalCollections.outboundSpend);
-  return [spend.doc(day), spend.doc(`${day}_${message.to}`)];
+/**
+ * Counter documents of the day's SMS and WhatsApp sends from all numbers (`outbound_spend/{day}`,
+ * `{day}:1` ... `{day}:9`): every send bumps one, the cap is checked on their sum (data/counters.ts).
+ */
+export const SPEND_SHARDS = 10;
+
+/** The day's sends from all numbers, sharded. */
+function daySpend(day: string): DocumentReference[] {
+  return shardRefs(internalCollections.outboundSpend, day, SPEND_SHARDS);
+}
+
+/** The day's sends to one number: one document, written by that number's messages only. */
+function numberSpend(message: OutboundMessage, day: string): DocumentReference {
+  return db().collection(internalCollections.outboundSpend).doc(`${day}_${message.to}`);
 }
 
 function isPhone(message: OutboundMessage): boolean {
@@ -53,7 +65,16 @@ async function claim(
     const [user, preferences] = await Promise.all([collections.users.get(uid, tx), preferencesOf(uid)]);
     const contact = isPhone(message) ? await collections.phoneContacts.get(message.to, tx) : undefined;
     const device = message.channel === 'push' ? await collections.devices.of(uid).get(message.to, tx) : undefined;
-    const spend = isPhone(message) && message.attempts === 0 ? await tx.getAll(...spendRefs(message, day)) : [];
+    // The spend is counted when a message is first claimed (retries do not count twice). The
+    // number's own count is read in the transaction: only messages to the same number meet there.
+    // The day's count for all numbers is read outside it, summed over its shards: read in every
+    // claim, one document made each send wait on every other's lock (the official emulator's lock
+    // timeouts; contention in production), so the cap for all numbers can be passed by the sends
+    // claimed at the same moment (at most deliverOutbound's maxInstances), never by more.
+    const counted = isPhone(message) && message.attempts === 0;
+    const [perNumber, allNumbers] = counted
+      ? await Promise.all([tx.get(numberSpend(message, day)), sumShards(daySpend(day))])
+      : [undefined, 0];
 
     let reason: SuppressionReason | null;
     if (isPhone(message) && (!contact || contact.opted_out)) reason = 'opted_out';
@@ -61,14 +82,13 @@ async function claim(
     else if (TASK_EVENTS.has(message.template) && user?.role === 'volunteer' && user.availability !== 'available')
       reason = 'unavailable';
     else reason = preferenceSuppression(preferences, message, now);
-    if (reason === null && spend.length === 2) {
-      const [global, perNumber] = spend.map((snapshot) => Number(snapshot?.get('count') ?? 0));
-      if (
-        (global ?? 0) >= config.outboundSmsDailyLimit() ||
-        (perNumber ?? 0) >= config.outboundSmsPerNumberDailyLimit()
-      )
-        reason = 'spend_limit';
-    }
+    if (
+      reason === null &&
+      counted &&
+      (allNumbers >= config.outboundSmsDailyLimit() ||
+        Number(perNumber?.get('count') ?? 0) >= config.outboundSmsPerNumberDailyLimit())
+    )
+      reason = 'spend_limit';
     if (reason !== null) {
       collections.outboundMessages.updateIn(tx, messageId, {
         status: 'suppressed',
@@ -78,8 +98,10 @@ async function claim(
       });
       return { outcome: 'suppressed' };
     }
-    if (spend.length === 2) {
-      for (const ref of spendRefs(message, day)) tx.set(ref, { count: FieldValue.increment(1), day }, { merge: true });
+    if (counted) {
+      // Written, not read, by the transaction: no lock is held on the shard until the commit.
+      for (const ref of [numberSpend(message, day), anyShard(daySpend(day))])
+        tx.set(ref, { count: FieldValue.increment(1), day }, { merge: true });
     }
     const attempts = message.attempts + 1;
     const leaseUntil = new Date(now.getTime() + SEND_LEASE_MS).toISOString();

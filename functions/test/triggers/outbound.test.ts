@@ -371,6 +371,46 @@ describe('outbound delivery triggers (outboundFromAudit, deliverOutbound), again
     }
   });
 
+  it('the daily SMS limit for all numbers is checked on the sum of its shards, and each send bumps one of them', async () => {
+    const day = new Date().toISOString().slice(0, 10);
+    const spend = db().collection('outbound_spend');
+    const isShard = (id: string) => id === day || id.startsWith(`${day}:`);
+    // Today's count for all numbers so far (the earlier tests sent some), then the sends of before:
+    // in the unsharded document of before (the first shard's id) and in another shard.
+    await Promise.all((await spend.get()).docs.filter((d) => isShard(d.id)).map((d) => d.ref.delete()));
+    await spend.doc(day).set({ count: 2, day });
+    await spend.doc(`${day}:7`).set({ count: 1, day });
+    process.env.OUTBOUND_SMS_DAILY_LIMIT = '4';
+    try {
+      const person = await storeUser('affected_individual');
+      await phoneContact(person, '+639170000010');
+      const first = queued({ channel: 'sms', to: '+639170000010', recipient_uid: person });
+      const second = queued({ channel: 'sms', to: '+639170000010', recipient_uid: person });
+      await collections.outboundMessages.doc(first.id).create(first);
+      await collections.outboundMessages.doc(second.id).create(second);
+      await deliverId(first.id);
+      assert.equal((await stored(first.id))?.status, 'sent', 'the fourth SMS of the day');
+      const shards = (await spend.get()).docs.filter((d) => isShard(d.id));
+      assert.equal(
+        shards.reduce((sum, d) => sum + Number(d.get('count')), 0),
+        4,
+        'one shard bumped',
+      );
+      assert.ok(
+        shards.every((d) => /^\d{4}-\d{2}-\d{2}(:[1-9])?$/.test(d.id)),
+        shards.map((d) => d.id).join(),
+      );
+      assert.equal((await spend.doc(`${day}_+639170000010`).get()).get('count'), 1, 'the number counted apart');
+      await deliverId(second.id);
+      assert.deepEqual(
+        [(await stored(second.id))?.status, (await stored(second.id))?.reason],
+        ['suppressed', 'spend_limit'],
+      );
+    } finally {
+      delete process.env.OUTBOUND_SMS_DAILY_LIMIT;
+    }
+  });
+
   it('a message gone before its delivery is dropped', async () => {
     const created = createdSnapshot('outbound_messages/gone-1', { status: 'queued' });
     assert.deepEqual(
