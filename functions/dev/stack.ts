@@ -549,36 +549,24 @@ async function startOnce(
     await waitFor('the Firestore emulator', children, 30_000, () => firestoreReady);
     await waitFor('the Twilio and FCM stand-ins', children, 30_000, () => standInsReady);
 
-    let relayReady = false;
-    if (kind === 'official') {
-      children.push(
-        spawnLogged({
-          name: 'events',
-          command: process.execPath,
-          args: [
-            ...tsx,
-            join(functionsDir, 'dev', 'trigger-events.ts'),
-            String(ports.triggerEvents),
-            `127.0.0.1:${ports.functions}`,
-          ],
-          options: {
-            cwd: functionsDir,
-            env: { ...cleanEnv(), ...functionRuntimeEnv(ports), METADATA_SERVER_DETECTION: 'none' },
-            stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-          },
-          log,
-          echo: options.echo,
-          onLine: (line) => {
-            if (line.startsWith('ready')) relayReady = true;
-          },
-        }),
-      );
-    } else {
-      const relay = spawnLogged({
-        name: 'relay',
+    // What delivers Firestore's events to the triggers: with the official emulator, the gateway that
+    // retries them as Eventarc does; with the embedded one, the relay that stands in for the events.
+    // Both load the built functions with the runtime's environment (no metadata server here: skip
+    // google-auth's probe, a warning per start otherwise) and print `ready` once listening.
+    let triggersReady = false;
+    children.push(
+      spawnLogged({
+        name: kind === 'official' ? 'events' : 'relay',
         command: process.execPath,
-        args: [...tsx, join(functionsDir, 'dev', 'trigger-relay.ts')],
-        // No metadata server here: skip google-auth's probe (a warning per start otherwise).
+        args:
+          kind === 'official'
+            ? [
+                ...tsx,
+                join(functionsDir, 'dev', 'trigger-events.ts'),
+                String(ports.triggerEvents),
+                `127.0.0.1:${ports.functions}`,
+              ]
+            : [...tsx, join(functionsDir, 'dev', 'trigger-relay.ts')],
         options: {
           cwd: functionsDir,
           env: { ...cleanEnv(), ...functionRuntimeEnv(ports), METADATA_SERVER_DETECTION: 'none' },
@@ -587,11 +575,10 @@ async function startOnce(
         log,
         echo: options.echo,
         onLine: (line) => {
-          if (line.startsWith('ready')) relayReady = true;
+          if (line.startsWith('ready')) triggersReady = true;
         },
-      });
-      children.push(relay);
-    }
+      }),
+    );
     await waitFor(`the API (${baseUrl}/health)`, children, options.timeoutMs ?? 120_000, () =>
       // One probe at a time, waiting as long as a cold worker takes: the Functions emulator starts
       // a new worker for every request that arrives while the first still loads, and on a loaded
@@ -602,7 +589,7 @@ async function startOnce(
       kind === 'official' ? 'the trigger events gateway' : 'the trigger relay',
       children,
       30_000,
-      () => relayReady,
+      () => triggersReady,
     );
     // The console's origin: Hosting serves web/dist and hands /api/** to the same function.
     await waitFor(`the console (${consoleUrl(ports)}/api/health)`, children, 30_000, () =>
