@@ -78,9 +78,16 @@ describe('turning an approved workflow task into a task', () => {
   it('makes one task when two dispatchers convert at the same time', async () => {
     const { request, workflowTask } = await plannedRequest(true);
     const path = `/workflow-outputs/${request.id}/tasks/${workflowTask.id}/create-task`;
-    const answers = await Promise.all(
-      [1, 2, 3].map(() => call('POST', path, { token: admin.token, body: { resource_ids: [] } })),
-    );
+    const convert = () => call('POST', path, { token: admin.token, body: { resource_ids: [] } });
+    const answers = await Promise.all([1, 2, 3].map(convert));
+    // Contention the official emulator could not resolve within the request deadline (it breaks a
+    // deadlock only by a 3 s lock timeout) is a 503 with Retry-After, never a 500: the dispatcher
+    // sends it again, as asked, and then hears that the task exists.
+    for (const [i, answer] of answers.entries()) {
+      if (answer.status !== 503) continue;
+      assert.ok(Number(answer.headers.get('retry-after')) > 0, answer.text);
+      answers[i] = await convert();
+    }
     assert.deepEqual(answers.map((a) => a.status).sort(), [201, 409, 409]);
     const made = await tasksOf(request.id);
     assert.equal(made.length, 1);
