@@ -34,6 +34,7 @@ import { performance } from 'node:perf_hooks';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
 import { repoRoot } from '../dev/stack.js';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../src/config.js';
+import { newPhoneContact } from '../src/channels/model.js';
 import { collections, internalCollections } from '../src/data/collections.js';
 import { db } from '../src/data/firestore.js';
 import type { OutboundMessage } from '../src/outbound/model.js';
@@ -229,16 +230,10 @@ async function knownContacts(count: number): Promise<string[]> {
   for (let i = 0; i < count; i++) {
     const number = `+63918${String(i).padStart(7, '0')}`;
     numbers.push(number);
-    batch.set(collections.phoneContacts.doc(number), {
-      id: number,
-      uid: `surge-warmup-${i}`,
-      language: 'en',
-      channel: 'sms',
-      opted_out: false,
-      opted_out_at: null,
-      created_at: now,
-      updated_at: now,
-    });
+    batch.set(
+      collections.phoneContacts.doc(number),
+      newPhoneContact({ number, uid: `surge-warmup-${i}`, language: 'en', channel: 'sms', at: now }),
+    );
   }
   await batch.commit();
   return numbers;
@@ -496,16 +491,10 @@ async function arrangeOutbound(
   const messages: OutboundMessage[] = [];
   for (let i = 0; i < count; i++) {
     const to = `+63998${run.slice(-4)}${String(i).padStart(4, '0')}`;
-    contacts.set(collections.phoneContacts.doc(to), {
-      id: to,
-      uid: `${run}-${i}`,
-      language: 'en',
-      channel: 'sms',
-      opted_out: false,
-      opted_out_at: null,
-      created_at: now,
-      updated_at: now,
-    });
+    contacts.set(
+      collections.phoneContacts.doc(to),
+      newPhoneContact({ number: to, uid: `${run}-${i}`, language: 'en', channel: 'sms', at: now }),
+    );
     messages.push({
       id: `${run}-${i}`,
       channel: 'sms',

@@ -4,7 +4,7 @@
 // status callback over HTTP.
 import assert from 'node:assert/strict';
 import twilio from 'twilio';
-import { requestReference } from '../src/channels/model.js';
+import { newPhoneContact, requestReference } from '../src/channels/model.js';
 import { collections } from '../src/data/collections.js';
 import type { OutboundMessage } from '../src/outbound/model.js';
 import { OUTBOUND_EVENTS } from '../src/outbound/model.js';
@@ -52,16 +52,9 @@ async function phoneOnlyPerson(
   const user = await registeredUser('affected_individual');
   const number = phoneNumber();
   const now = new Date().toISOString();
-  await collections.phoneContacts.doc(number).set({
-    id: number,
-    uid: user.uid,
-    language,
-    channel: 'sms',
-    opted_out: optedOut,
-    opted_out_at: optedOut ? now : null,
-    created_at: now,
-    updated_at: now,
-  });
+  await collections.phoneContacts
+    .doc(number)
+    .set(newPhoneContact({ number, uid: user.uid, language, channel: 'sms', at: now, optedOut }));
   return { user, number };
 }
 

@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { createdEvent, findCreateTriggers, type CreateTrigger } from '../dev/trigger-relay.js';
+import { newPhoneContact } from '../src/channels/model.js';
 import { collections } from '../src/data/collections.js';
 import { call, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
 import { eventually, observationValue, sleep } from './helpers/disasters.js';
@@ -128,16 +129,9 @@ describe('Firestore triggers delivered by the platform (official Firestore emula
     const person = await registeredUser('affected_individual');
     const number = `+6391${String(process.pid % 10000).padStart(4, '0')}7777`;
     const now = new Date().toISOString();
-    await collections.phoneContacts.doc(number).set({
-      id: number,
-      uid: person.uid,
-      language: 'en',
-      channel: 'sms',
-      opted_out: false,
-      opted_out_at: null,
-      created_at: now,
-      updated_at: now,
-    });
+    await collections.phoneContacts
+      .doc(number)
+      .set(newPhoneContact({ number, uid: person.uid, language: 'en', channel: 'sms', at: now }));
     const request = await helpRequest(disaster.id, person.uid);
     await newTask(admin, disaster.id, { request_id: request.id, priority: 1 });
     const observation = observationValue(disaster.location);

@@ -25,7 +25,14 @@ import { geohashOf } from '../shared/geo.js';
 import { roleSchema, type Location, type Role } from '../shared/schemas.js';
 import { newUserRecord } from '../users/service.js';
 import { readMessage, type Command, type ReadMessage } from './keywords.js';
-import { requestReference, type Language, type PhoneChannel, type PhoneContact, type TwilioInbound } from './model.js';
+import {
+  newPhoneContact,
+  requestReference,
+  type Language,
+  type PhoneChannel,
+  type PhoneContact,
+  type TwilioInbound,
+} from './model.js';
 import { replies, twiml, type StatusLine } from './replies.js';
 
 /** Messages one number may send in an hour; beyond, they are dropped unanswered (a loop or a flood). */
@@ -278,16 +285,17 @@ function writeContact(writer: Writer, sender: Sender, outcome: Outcome, at: stri
     });
     return;
   }
-  writer.create(collections.phoneContacts.doc(sender.number), {
-    id: sender.number,
-    uid: sender.uid,
-    language: sender.language,
-    channel: sender.channel,
-    opted_out: optedOut ?? false,
-    opted_out_at: optedOut ? at : null,
-    created_at: at,
-    updated_at: at,
-  });
+  writer.create(
+    collections.phoneContacts.doc(sender.number),
+    newPhoneContact({
+      number: sender.number,
+      uid: sender.uid,
+      language: sender.language,
+      channel: sender.channel,
+      at,
+      optedOut: optedOut ?? false,
+    }),
+  );
 }
 
 async function keyword(sender: Sender, command: Command): Promise<Outcome> {

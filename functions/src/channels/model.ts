@@ -30,6 +30,28 @@ export const phoneContactSchema = z.object({
 });
 export type PhoneContact = z.infer<typeof phoneContactSchema>;
 
+/** A number's contact as first stored (opted out only when its first word was STOP). */
+export function newPhoneContact(contact: {
+  number: string;
+  uid: string;
+  language: PhoneContact['language'];
+  channel: PhoneContact['channel'];
+  at: string;
+  optedOut?: boolean;
+}): PhoneContact {
+  const optedOut = contact.optedOut ?? false;
+  return {
+    id: contact.number,
+    uid: contact.uid,
+    language: contact.language,
+    channel: contact.channel,
+    opted_out: optedOut,
+    opted_out_at: optedOut ? contact.at : null,
+    created_at: contact.at,
+    updated_at: contact.at,
+  };
+}
+
 /** The short reference of a request in SMS replies and updates: its id's first 6 characters, uppercased. */
 export function requestReference(requestId: string): string {
   return requestId.slice(0, 6).toUpperCase();
