@@ -2,8 +2,10 @@
 // read straight from the data layer. Nothing here is ever about another user: their own requests
 // (owner_id == caller) with a coarse summary of the plan, tasks assigned to them, disasters that
 // are public (or, for admins, suggested) with whether the caller joined, and available resources
-// (visible to every signed-in user) nearest to the caller. No contact details, no other person's
-// ids or names. Both assistants see only this; so does anyone who manages to inject a prompt.
+// nearest to the caller, found, ordered and measured as GET /resources shows them (a volunteer's
+// resource at the centre of its cell, by its kind rather than its owner's words). No contact
+// details, no other person's ids or names. Both assistants see only this; so does anyone who
+// manages to inject a prompt.
 import type { DocumentReference } from 'firebase-admin/firestore';
 import { collections } from '../data/collections.js';
 import type { Disaster } from '../disasters/model.js';
@@ -12,8 +14,8 @@ import type { Caller } from '../http/endpoint.js';
 import type { HelpRequest } from '../requests/model.js';
 import { seesPointOf, toView as toResourceView, type Resource } from '../resources/model.js';
 import { isStaff } from '../shared/schemas.js';
-import { withinRadius } from '../data/nearby.js';
-import { distanceKm } from '../shared/geo.js';
+import { withinRadius, type Placement } from '../data/nearby.js';
+import { COARSE_CENTER_MAX_OFFSET_KM, distanceKm } from '../shared/geo.js';
 import type { Location } from '../shared/schemas.js';
 import type { Task } from '../tasks/model.js';
 import type { WorkflowOutput } from '../workflow/model.js';
@@ -28,6 +30,8 @@ export const RECENT_PUBLIC = 3;
 /** Radii tried in turn for nearest resources; a wider one is read only when the narrower one is empty. */
 export const RESOURCE_RADII_KM = [10, 25, 50] as const;
 export const RESOURCES_PER_CATEGORY = 3;
+/** Categories looked up per question: each costs up to three radii of range queries. */
+export const MAX_CATEGORIES_PER_ASK = 3;
 export const RESOURCES_ANY_CATEGORY = 5;
 const PER_RANGE_LIMIT = 100;
 
@@ -37,8 +41,17 @@ export interface PlanSummary {
   tasks_approved: number;
   tasks_dispatched: number;
   roles_needed: string[];
-  /** Suggested resources that are not rejected (all resources are visible through GET /resources). */
-  resources: { id: string; name: string; category: string; distance_km: number | null; approval_status: string }[];
+  /**
+   * Suggested resources that are not rejected, as GET /resources shows them to the caller: a
+   * volunteer's by its category (name null) and to the centre of its cell.
+   */
+  resources: {
+    id: string;
+    name: string | null;
+    category: string;
+    distance_km: number | null;
+    approval_status: string;
+  }[];
 }
 
 export interface RequestFacts {
@@ -85,7 +98,8 @@ export interface DisasterFacts {
 
 export interface ResourceFacts {
   id: string;
-  name: string;
+  /** Null for another volunteer's resource: their words reach neither the answer nor a model. */
+  name: string | null;
   category: Resource['category'];
   quantity: number;
   unit: string;
@@ -141,7 +155,36 @@ export async function visibleDisaster(caller: Caller, id: string): Promise<Disas
   return disaster;
 }
 
-function summarizePlan(output: WorkflowOutput | undefined, caller: Caller): PlanSummary | null {
+/**
+ * Where the caller may place a resource: its point when they see it, else the centre of its cell
+ * (resources/model.ts toView). Searching, sorting and measuring by this, never by the hidden point,
+ * keeps the answers from locating it by moving the caller's own location (F2).
+ */
+function shownPoint(caller: Caller, resource: Resource): Location {
+  return seesPointOf(caller, resource) ? resource.location : toResourceView(resource, false).location;
+}
+
+/** Another volunteer's name for their resource is their free text (and a prompt-injection path). */
+function shownName(caller: Caller, resource: Resource): string | null {
+  return seesPointOf(caller, resource) ? resource.name : null;
+}
+
+/** Tenths of a km to a point the caller sees, whole km to a cell centre. */
+function shownDistance(caller: Caller, resource: Resource, km: number): number {
+  return seesPointOf(caller, resource) ? round(km) : Math.round(km);
+}
+
+/**
+ * A plan's suggested resources as the caller may see them. Staff: the planner's names and
+ * distances. Anyone else: the resources are read (at most 5 a plan) so that a volunteer's one is
+ * named by its category and measured to its cell centre, like the nearest-resource answer.
+ */
+function summarizePlan(
+  output: WorkflowOutput | undefined,
+  caller: Caller,
+  from: Location,
+  stored: Map<string, Resource>,
+): PlanSummary | null {
   if (!output) return null;
   const live = output.tasks.filter((task) => task.approval_status !== 'rejected');
   return {
@@ -149,49 +192,46 @@ function summarizePlan(output: WorkflowOutput | undefined, caller: Caller): Plan
     tasks_approved: live.filter((task) => task.approval_status === 'approved').length,
     tasks_dispatched: live.filter((task) => task.task_id !== null).length,
     roles_needed: [...new Set(live.map((task) => task.role_required))],
-    resources: output.resources
-      .filter((resource) => resource.approval_status !== 'rejected')
-      .slice(0, 5)
-      .map((resource) => ({
-        id: resource.resource_id,
-        name: resource.name,
-        category: resource.category,
-        // Planner distances are to the point: whole km for those who do not see points.
-        distance_km:
-          resource.distance_km === null
-            ? null
-            : isStaff(caller)
-              ? round(resource.distance_km)
-              : Math.round(resource.distance_km),
-        approval_status: resource.approval_status,
-      })),
+    resources: plannedResources(output).map((suggestion) => {
+      const common = {
+        id: suggestion.resource_id,
+        category: suggestion.category,
+        approval_status: suggestion.approval_status,
+      };
+      if (isStaff(caller)) {
+        const km = suggestion.distance_km;
+        return { ...common, name: suggestion.name, distance_km: km === null ? null : round(km) };
+      }
+      const resource = stored.get(suggestion.resource_id);
+      if (!resource) return { ...common, name: null, distance_km: null };
+      const km = distanceKm(from, shownPoint(caller, resource));
+      return { ...common, name: shownName(caller, resource), distance_km: shownDistance(caller, resource, km) };
+    }),
   };
 }
 
-/**
- * Distances to resources as GET /resources would let the caller work them out: to the point for
- * those who see it, else to the centre of its cell, in whole km (resources/model.ts toView).
- */
-function resourceDistance(caller: Caller, center: Location, resource: Resource): number {
-  if (seesPointOf(caller, resource)) return round(distanceKm(center, resource.location));
-  return Math.round(distanceKm(center, toResourceView(resource, false).location));
+function plannedResources(output: WorkflowOutput) {
+  return output.resources.filter((resource) => resource.approval_status !== 'rejected').slice(0, 5);
 }
 
 async function resourcesNear(caller: Caller, center: Location, category: Resource['category'] | null, limit: number) {
   let docsRead = 0;
   let query = collections.resources.ref().where('status', '==', 'available');
   if (category !== null) query = query.where('category', '==', category);
+  const placement: Placement<Resource> | undefined = isStaff(caller)
+    ? undefined
+    : { pointOf: (resource) => shownPoint(caller, resource), maxOffsetKm: COARSE_CENTER_MAX_OFFSET_KM };
   for (const radius of RESOURCE_RADII_KM) {
-    const nearby = await withinRadius(query, center, radius, PER_RANGE_LIMIT);
+    const nearby = await withinRadius(query, center, radius, PER_RANGE_LIMIT, placement);
     docsRead += nearby.docsRead + nearby.emptyRanges;
     if (nearby.found.length > 0 || radius === RESOURCE_RADII_KM.at(-1)) {
-      const resources: ResourceFacts[] = nearby.found.slice(0, limit).map(({ item }) => ({
+      const resources: ResourceFacts[] = nearby.found.slice(0, limit).map(({ item, distance_km }) => ({
         id: item.id,
-        name: item.name,
+        name: shownName(caller, item),
         category: item.category,
         quantity: item.quantity,
         unit: item.unit,
-        distance_km: resourceDistance(caller, center, item),
+        distance_km: shownDistance(caller, item, distance_km),
       }));
       return { radius, docsRead, resources };
     }
@@ -204,6 +244,7 @@ function requestFacts(
   disasterName: string | null,
   output: WorkflowOutput | undefined,
   caller: Caller,
+  stored: Map<string, Resource>,
 ): RequestFacts {
   return {
     id: request.id,
@@ -216,7 +257,7 @@ function requestFacts(
     planning_state: request.planning.state,
     created_at: request.created_at,
     status_changed_at: request.status_changed_at,
-    plan: summarizePlan(output, caller),
+    plan: summarizePlan(output, caller, request.location, stored),
   };
 }
 
@@ -314,19 +355,30 @@ export async function gatherContext(caller: Caller, options: ContextOptions): Pr
   const outputs = parts.plans
     ? reads.docs(await getAllData(requests.map((request) => collections.workflowOutputs.doc(request.id))))
     : [];
+  const planned = isStaff(caller)
+    ? []
+    : [...new Set(outputs.flatMap((output) => (output ? plannedResources(output).map((r) => r.resource_id) : [])))];
+  const stored = new Map<string, Resource>();
+  for (const resource of reads.docs(await getAllData(planned.map((id) => collections.resources.doc(id))))) {
+    if (resource) stored.set(resource.id, resource);
+  }
 
   const latest = requests[0];
   const center = user?.location ?? latest?.location ?? null;
   const locationSource = user?.location ? 'profile' : latest ? 'latest_request' : null;
 
-  const nearby: ChatContext['nearby'] = { categories: options.categories, searched_km: null, resources: [] };
+  // The first categories named only: a question naming all of them would cost dozens of range queries.
+  const categories = options.categories.slice(0, MAX_CATEGORIES_PER_ASK);
+  const nearby: ChatContext['nearby'] = { categories, searched_km: null, resources: [] };
   if (center) {
     const lookups =
-      options.categories.length > 0
-        ? options.categories.map((c) => [c, RESOURCES_PER_CATEGORY] as const)
+      categories.length > 0
+        ? categories.map((c) => [c, RESOURCES_PER_CATEGORY] as const)
         : options.anyNearby
           ? [[null, RESOURCES_ANY_CATEGORY] as const]
           : [];
+    // From the caller's own point: with every hidden point replaced by its public cell centre, the
+    // answer depends only on public places and the caller's own input, so no snapping is needed.
     const found = await Promise.all(lookups.map(([category, limit]) => resourcesNear(caller, center, category, limit)));
     const seen = new Set<string>();
     for (const { radius, resources, docsRead } of found) {
@@ -351,7 +403,9 @@ export async function gatherContext(caller: Caller, options: ContextOptions): Pr
   const context: ChatContext = {
     user: { display_name: user?.display_name ?? null, role: caller.role, registered: user !== undefined },
     location_source: center ? locationSource : null,
-    requests: requests.map((request, i) => requestFacts(request, nameOf(request.disaster_id), outputs[i], caller)),
+    requests: requests.map((request, i) =>
+      requestFacts(request, nameOf(request.disaster_id), outputs[i], caller, stored),
+    ),
     tasks: tasks.map((task) => taskFacts(task, nameOf(task.disaster_id))),
     disasters: visible.flatMap((disaster) => {
       const relation = relationOf(disaster.id);

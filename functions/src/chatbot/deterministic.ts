@@ -61,6 +61,11 @@ function disasterLabel(name: string | null, id: string): string {
   return name === null ? `disaster ${id}` : `"${name}"`;
 }
 
+/** A resource by its name, or, for another volunteer's (whose name the caller is not shown), by its kind. */
+function resourceLabel(resource: { name: string | null; category: string }): string {
+  return resource.name ?? `A volunteer's ${words(resource.category)}`;
+}
+
 function describeRequest(request: RequestFacts, used: SourceSet): string {
   used.add('requests', request.id);
   used.add('disasters', request.disaster_id);
@@ -77,7 +82,7 @@ function describeRequest(request: RequestFacts, used: SourceSet): string {
         text += ` Resources suggested: ${plan.resources
           .map((r) => {
             used.add('resources', r.id);
-            return `${r.name} (${words(r.category)}${r.distance_km === null ? '' : `, ${r.distance_km} km away`})`;
+            return `${resourceLabel(r)} (${words(r.category)}${r.distance_km === null ? '' : `, ${r.distance_km} km away`})`;
           })
           .join('; ')}.`;
       }
@@ -129,7 +134,7 @@ function nearestResource(ctx: ChatContext, used: SourceSet): string {
   }
   const lines = ctx.nearby.resources.slice(0, 3 * Math.max(1, asked.length)).map((r) => {
     used.add('resources', r.id);
-    return `- ${r.name} (${words(r.category)}, ${r.quantity} ${r.unit} available), ${r.distance_km} km from ${from} [${r.id}]`;
+    return `- ${resourceLabel(r)} (${words(r.category)}, ${r.quantity} ${r.unit} available), ${r.distance_km} km from ${from} [${r.id}]`;
   });
   const missing = asked.filter((category) => !ctx.nearby.resources.some((r) => r.category === category));
   const none =

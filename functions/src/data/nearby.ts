@@ -19,14 +19,27 @@ export interface NearbyResult<T> {
   emptyRanges: number;
 }
 
+/**
+ * Where an item counts as being when it is not its stored point: the centre of its coarse cell
+ * for callers who may not see the point, so that what is found, in what order and how far never
+ * depends on the point (docs/security.md, "Who sees what"). `maxOffsetKm` bounds how far `pointOf`
+ * lies from the stored point; the ranges read reach that much further.
+ */
+export interface Placement<T> {
+  pointOf: (item: T) => Location;
+  maxOffsetKm: number;
+}
+
 export async function withinRadius<T extends { id: string; location: Location | null }>(
   query: Query<T>,
   center: Location,
   radiusKm: number,
   perRangeLimit?: number,
+  placement?: Placement<T>,
 ): Promise<NearbyResult<T>> {
+  const readKm = radiusKm + (placement?.maxOffsetKm ?? 0);
   const snapshots = await Promise.all(
-    geohashRanges(center, radiusKm).map(([start, end]) => {
+    geohashRanges(center, readKm).map(([start, end]) => {
       const range = query.where('geohash', '>=', start).where('geohash', '<=', end).orderBy('geohash');
       return (perRangeLimit === undefined ? range : range.limit(perRangeLimit)).get();
     }),
@@ -35,7 +48,7 @@ export async function withinRadius<T extends { id: string; location: Location | 
   for (const doc of snapshots.flatMap((snapshot) => snapshot.docs)) {
     const item = doc.data();
     if (found.has(item.id) || !item.location) continue;
-    const distance = distanceKm(center, item.location);
+    const distance = distanceKm(center, placement ? placement.pointOf(item) : item.location);
     if (distance <= radiusKm) found.set(item.id, { item, distance_km: distance });
   }
   return {

@@ -76,3 +76,10 @@ export function coarseArea(location: Location): CoarseArea {
     height_km: round(distanceKm({ lat: south, lng: center.lng }, { lat: north, lng: center.lng }), 1),
   };
 }
+
+/**
+ * How far a point may lie from the centre of its coarse cell, at most: half the diagonal of the
+ * largest cell (at the equator, 4.89 × 4.89 km: 3.46 km). A search that places items at their
+ * cell centres reads this much further than its radius, so that none is missed.
+ */
+export const COARSE_CENTER_MAX_OFFSET_KM = 3.5;
