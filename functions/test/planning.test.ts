@@ -10,7 +10,9 @@ import {
 } from '../src/planning/job.js';
 import { nearbyResources, nearbyUsers } from '../src/planning/nearby.js';
 import { handleRequestCreated } from '../src/planning/trigger.js';
-import { geohashOf } from '../src/shared/geo.js';
+import { distanceBand } from '../src/requests/visibility.js';
+import { coarseArea, distanceKm, geohashOf } from '../src/shared/geo.js';
+import type { Location } from '../src/shared/schemas.js';
 import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
 import {
   disaster,
@@ -134,8 +136,49 @@ describe('planning', () => {
       assert.equal(seen.planning.state, 'planned');
       // The requester learns how much help is near, not who: counts and distance bands.
       assert.equal(seen.potential_matches, undefined);
-      assert.deepEqual(seen.match_summary.resources, { count: 3, nearest: '1_to_5_km' });
-      assert.deepEqual(seen.match_summary.helpers, { count: 2, nearest: '1_to_5_km' });
+      // Bands come from the distance to each match's cell centre (F8), not to its point.
+      const nearestBand = (points: Location[]) =>
+        distanceBand(Math.min(...points.map((point) => distanceKm(at, coarseArea(point).center))));
+      assert.deepEqual(seen.match_summary.resources, {
+        count: 3,
+        nearest: nearestBand([food.location, boat.location, truck.location]),
+      });
+      assert.deepEqual(seen.match_summary.helpers, { count: 2, nearest: nearestBand([north(at, 3), north(at, 4)]) });
+    });
+
+    it("bands the requester's nearest helper by the helper's cell centre: probes across the exact 1 km edge of their home see the same (F8)", async () => {
+      // The helper lives 2 km south of the centre of their cell; two requesters probe 0.95 km and
+      // 1.05 km further south, as a bisection of the 1 km band edge would.
+      const home = north(coarseArea(spot()).center, -2);
+      const shown = coarseArea(home).center;
+      await verify(await registeredUser('volunteer', { location: home, availability: 'available' }));
+      const local = await disaster('confirmed', home);
+      const probes = [north(home, -0.95), north(home, -1.05)];
+      assert.ok(
+        distanceKm(probes[0]!, home) < 1 && distanceKm(probes[1]!, home) > 1,
+        'the probes straddle the exact edge',
+      );
+      const summaries = [];
+      for (const location of probes) {
+        const prober = await registeredUser('affected_individual');
+        const created = expectStatus(
+          await call('POST', '/requests', {
+            token: prober.token,
+            body: { disaster_id: local.id, type_of_need: 'food', description: 'probe', location },
+          }),
+          201,
+        );
+        const seen = await waitFor('the plan', async () => {
+          const view = expectStatus(await call('GET', `/requests/${created.id}`, { token: prober.token }), 200);
+          return view.planning.state === 'planned' ? view : undefined;
+        });
+        assert.deepEqual(seen.match_summary.helpers, {
+          count: 1,
+          nearest: distanceBand(distanceKm(location, shown)),
+        });
+        summaries.push(seen.match_summary.helpers);
+      }
+      assert.deepEqual(summaries[0], summaries[1], 'the band does not flip at the exact edge');
     });
 
     it('does not plan a likely duplicate again: it is marked skipped and gets no output', async () => {

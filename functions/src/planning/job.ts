@@ -119,12 +119,20 @@ async function choosePlan(context: PlanningContext, gemini: GeminiSettings | nul
 
 export function potentialMatchesOf(nearby: Nearby, at: string): PotentialMatches {
   return {
-    responders: nearby.users
-      .slice(0, MAX_MATCHES)
-      .map(({ id, display_name, role, distance_km }) => ({ id, display_name, role, distance_km })),
-    resources: nearby.resources
-      .slice(0, MAX_MATCHES)
-      .map(({ id, name, category, distance_km }) => ({ id, name, category, distance_km })),
+    responders: nearby.users.slice(0, MAX_MATCHES).map(({ id, display_name, role, distance_km, area_distance_km }) => ({
+      id,
+      display_name,
+      role,
+      distance_km,
+      area_distance_km,
+    })),
+    resources: nearby.resources.slice(0, MAX_MATCHES).map(({ id, name, category, distance_km, area_distance_km }) => ({
+      id,
+      name,
+      category,
+      distance_km,
+      area_distance_km,
+    })),
     computed_at: at,
   };
 }

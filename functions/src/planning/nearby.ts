@@ -5,6 +5,7 @@ import { collections } from '../data/collections.js';
 import type { Resource } from '../resources/model.js';
 import { TASK_ROLES, type TaskRole } from '../tasks/model.js';
 import { withinRadius } from '../data/nearby.js';
+import { coarseArea, distanceKm } from '../shared/geo.js';
 import type { Location } from '../shared/schemas.js';
 import type { UserRecord } from '../users/model.js';
 
@@ -25,6 +26,7 @@ export interface NearbyUser {
   display_name: string;
   role: TaskRole;
   distance_km: number;
+  area_distance_km: number;
 }
 
 export interface NearbyResource {
@@ -35,6 +37,7 @@ export interface NearbyResource {
   quantity: number;
   unit: string;
   distance_km: number;
+  area_distance_km: number;
 }
 
 export interface Nearby {
@@ -45,6 +48,12 @@ export interface Nearby {
 }
 
 const round = (km: number) => Math.round(km * 100) / 100;
+
+/**
+ * How far the centre of the cell a helper or resource is shown in lies from the request: what the
+ * requester's distance bands come from, so that probing them never finds the point itself (F8).
+ */
+const toCellCentre = (center: Location, point: Location) => round(distanceKm(center, coarseArea(point).center));
 
 async function resourcesWithin(center: Location, disasterId: string, radiusKm: number) {
   const { found, docsRead } = await withinRadius(
@@ -64,6 +73,7 @@ async function resourcesWithin(center: Location, disasterId: string, radiusKm: n
       quantity: item.quantity,
       unit: item.unit,
       distance_km: round(distance_km),
+      area_distance_km: toCellCentre(center, item.location),
     }));
   return { resources, docsRead };
 }
@@ -83,7 +93,15 @@ async function usersWithin(center: Location, excludeUid: string, radiusKm: numbe
   );
   const users: NearbyUser[] = found.flatMap(({ item, distance_km }) =>
     item.id !== excludeUid && isAvailable(item)
-      ? [{ id: item.id, display_name: item.display_name, role: item.role, distance_km: round(distance_km) }]
+      ? [
+          {
+            id: item.id,
+            display_name: item.display_name,
+            role: item.role,
+            distance_km: round(distance_km),
+            area_distance_km: toCellCentre(center, item.location!),
+          },
+        ]
       : [],
   );
   return { users, docsRead };

@@ -56,6 +56,12 @@ export const planningSchema = z.object({
 });
 export type Planning = z.infer<typeof planningSchema>;
 
+/** To the centre of the match's ~5 km cell; absent on matches stored before it existed. */
+const areaDistanceSchema = z
+  .number()
+  .optional()
+  .describe("Kilometres to the centre of the match's ~5 km cell: what the requester's bands are computed from.");
+
 export const potentialMatchesSchema = z.object({
   responders: z.array(
     z.object({
@@ -63,9 +69,18 @@ export const potentialMatchesSchema = z.object({
       display_name: z.string(),
       role: z.enum(['volunteer', 'responder']),
       distance_km: z.number(),
+      area_distance_km: areaDistanceSchema,
     }),
   ),
-  resources: z.array(z.object({ id: idSchema, name: z.string(), category: z.string(), distance_km: z.number() })),
+  resources: z.array(
+    z.object({
+      id: idSchema,
+      name: z.string(),
+      category: z.string(),
+      distance_km: z.number(),
+      area_distance_km: areaDistanceSchema,
+    }),
+  ),
   computed_at: isoDateTime,
 });
 export type PotentialMatches = z.infer<typeof potentialMatchesSchema>;

@@ -10,7 +10,8 @@
 //   anyone else                           nothing: 404 for one request, no items in lists
 import { collections } from '../data/collections.js';
 import type { Caller } from '../http/endpoint.js';
-import { coarseArea } from '../shared/geo.js';
+import { SEARCH_RADIUS_KM } from '../planning/nearby.js';
+import { COARSE_CENTER_MAX_OFFSET_KM, coarseArea } from '../shared/geo.js';
 import { isStaff } from '../shared/schemas.js';
 import {
   PLANNING_ERRORS,
@@ -104,7 +105,18 @@ export function distanceBand(km: number): MatchSummary['helpers']['nearest'] {
   return 'over_25_km';
 }
 
-function summarize(distances: number[]): MatchSummary['helpers'] {
+/**
+ * Matches a requester is told about: those whose cell centre lies this close. The planner found
+ * every helper and resource within SEARCH_RADIUS_KM of their exact points, so each of these was
+ * surely found: neither the count nor the band depends on where exactly a helper lives (F8).
+ */
+export const SUMMARY_RADIUS_KM = SEARCH_RADIUS_KM - COARSE_CENTER_MAX_OFFSET_KM;
+
+/** Counts and the nearest band, from distances to cell centres only (older matches without one are left out). */
+function summarize(matches: { area_distance_km?: number | undefined }[]): MatchSummary['helpers'] {
+  const distances = matches.flatMap(({ area_distance_km: km }) =>
+    km !== undefined && km <= SUMMARY_RADIUS_KM ? [km] : [],
+  );
   return { count: distances.length, nearest: distances.length === 0 ? null : distanceBand(Math.min(...distances)) };
 }
 
@@ -112,8 +124,8 @@ function matchSummary(request: HelpRequest): MatchSummary | null {
   const matches = request.potential_matches;
   if (!matches) return null;
   return {
-    helpers: summarize(matches.responders.map((match) => match.distance_km)),
-    resources: summarize(matches.resources.map((match) => match.distance_km)),
+    helpers: summarize(matches.responders),
+    resources: summarize(matches.resources),
     computed_at: matches.computed_at,
   };
 }
