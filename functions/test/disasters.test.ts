@@ -142,7 +142,7 @@ describe('disasters', () => {
       expectProblem(await call('GET', `/disasters/${suggestion.id}`, { token: volunteer.token }), 404, 'not_found');
       const shown = expectStatus(await call('GET', `/disasters/${suggestion.id}`, { token: admin.token }), 200);
       assert.equal(shown.status, 'suggested');
-      assert.deepEqual(shown.suggestion.observation_ids, []);
+      assert.equal(shown.suggestion, undefined, 'the whole suggestion is under GET /disasters/agent-suggested');
     });
 
     it('answers 404 for an unknown id and 400 for a malformed one', async () => {
@@ -500,6 +500,38 @@ describe('disasters', () => {
       assert.equal(approved.description, body.description);
       const publicView = expectStatus(await call('GET', `/disasters/${suggestion.id}`), 200);
       assert.equal(publicView.description, body.description);
+    });
+
+    it("publishes an approved suggestion without the agent's summary, its evidence or the admins' uids (F7, L6)", async () => {
+      const evidence = ['obs-f7-a', 'obs-f7-b', 'obs-f7-c'];
+      const suggestion = await suggestedDisaster({ lat: -34.1, lng: 18.6 }, evidence);
+      const agentText = 'Mud slid onto the Reyes family house, Purok 3; Lola Cora is trapped';
+      await testDb()
+        .collection('disasters')
+        .doc(suggestion.id)
+        .update({ description: agentText, 'suggestion.summary': agentText });
+      const rewritten = 'Landslide in the hills north of Tarlac.';
+      expectStatus(
+        await call('PATCH', `/disasters/${suggestion.id}`, { token: admin.token, body: { description: rewritten } }),
+        200,
+      );
+      expectStatus(await call('POST', `/disasters/${suggestion.id}/approve`, { token: admin.token }), 200);
+
+      const anonymous = expectStatus(await call('GET', `/disasters/${suggestion.id}`), 200);
+      const listed = expectStatus(await call('GET', '/disasters?limit=200'), 200).items.find(
+        (d: { id: string }) => d.id === suggestion.id,
+      );
+      const asAdmin = expectStatus(await call('GET', `/disasters/${suggestion.id}`, { token: admin.token }), 200);
+      for (const view of [anonymous, listed, asAdmin]) {
+        assert.equal(view.description, rewritten);
+        for (const field of ['suggestion', 'created_by', 'confirmed_by', 'closed_by']) {
+          assert.ok(!(field in view), `${field} is not public`);
+        }
+        const text = JSON.stringify(view);
+        for (const secret of [agentText, 'Reyes', admin.uid, ...evidence]) assert.ok(!text.includes(secret), secret);
+      }
+      // Nor does the agent's text outlive approval in the record.
+      assert.equal((await disasterDoc(suggestion.id))?.suggestion.summary, rewritten);
     });
   });
 });

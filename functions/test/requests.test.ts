@@ -157,15 +157,27 @@ describe('requests', () => {
       assert.equal((await requestsOf(owner.uid)).length, 0);
     });
 
-    it('answers 409 for a disaster that is only an agent suggestion, storing nothing', async () => {
+    it('answers 404 for a disaster that is only an agent suggestion, as for an unknown one, storing nothing (L1)', async () => {
       const owner = await registeredUser('affected_individual');
       const suggested = await disaster('suggested');
-      expectProblem(
-        await call('POST', '/requests', { token: owner.token, body: payload(suggested.id) }),
-        409,
-        'conflict',
+      const unknown = expectProblem(
+        await call('POST', '/requests', { token: owner.token, body: payload('agent-no-such-observation') }),
+        404,
+        'not_found',
       );
+      const hidden = expectProblem(
+        await call('POST', '/requests', { token: owner.token, body: payload(suggested.id) }),
+        404,
+        'not_found',
+      );
+      assert.equal(hidden.title, unknown.title);
       assert.equal((await requestsOf(owner.uid)).length, 0);
+      // Listing its requests tells no more than for an unknown id; an admin, who sees suggestions, gets the list.
+      for (const id of ['agent-no-such-observation', suggested.id]) {
+        expectProblem(await call('GET', `/requests/disaster/${id}`, { token: owner.token }), 404, 'not_found');
+      }
+      const admin = await registeredUser('admin');
+      expectStatus(await call('GET', `/requests/disaster/${suggested.id}`, { token: admin.token }), 200);
     });
 
     it('refuses a signed-in user who has not registered (no role yet) with 403', async () => {

@@ -9,8 +9,10 @@ import {
   disasterPatchSchema,
   disasterTypeSchema,
   disasterViewSchema,
+  publicDisasterViewSchema,
   membershipSchema,
   toDisasterView,
+  toPublicDisasterView,
   volunteerSchema,
 } from './model.js';
 import * as disasters from './service.js';
@@ -30,10 +32,10 @@ export const disasterEndpoints = [
       type: disasterTypeSchema.optional(),
       status: z.enum(['confirmed', 'closed']).optional().describe('confirmed (the default) or closed.'),
     }),
-    response: pageOf(disasterViewSchema),
+    response: pageOf(publicDisasterViewSchema),
     handler: async ({ query }) => {
       const page = await disasters.listPublic(query);
-      return { items: page.items.map(toDisasterView), next_cursor: page.next_cursor };
+      return { items: page.items.map(toPublicDisasterView), next_cursor: page.next_cursor };
     },
   }),
   defineEndpoint({
@@ -66,12 +68,14 @@ export const disasterEndpoints = [
     path: '/disasters/{id}',
     tag: TAG,
     summary: 'Disaster details (public).',
+    description:
+      "The public view for every caller, admins included: no agent suggestion, no admins' uids (admins read suggestions whole under GET /disasters/agent-suggested).",
     access: 'public',
     ownership: 'A suggested disaster is visible to admins only; anyone else gets 404.',
     params,
-    response: disasterViewSchema,
+    response: publicDisasterViewSchema,
     errors: [404],
-    handler: async ({ caller, params }) => toDisasterView(await disasters.getVisibleDisaster(caller, params.id)),
+    handler: async ({ caller, params }) => toPublicDisasterView(await disasters.getVisibleDisaster(caller, params.id)),
   }),
   defineEndpoint({
     method: 'patch',

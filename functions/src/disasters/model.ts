@@ -149,7 +149,7 @@ export const disasterPatchSchema = z
     message: 'send at least one field to change',
   });
 export type DisasterPatch = z.infer<typeof disasterPatchSchema>;
-/** A disaster as the API answers it (the geohash and the CAP references stay internal). */
+/** A disaster as admins' endpoints answer it (the geohash and the CAP references stay internal). */
 export const disasterViewSchema = disasterSchema
   .omit({ geohash: true, cap_references: true })
   .extend({
@@ -168,6 +168,27 @@ export function toDisasterView(disaster: Disaster): DisasterView {
     closed_by: disaster.closed_by ?? null,
     close_reason: disaster.close_reason ?? null,
   };
+}
+
+/**
+ * What anyone may read of a disaster (GET /disasters, GET /disasters/{id}, webhook payloads): no
+ * agent `suggestion` (its summary may quote the public's reports, its evidence names them) and no
+ * uids of the admins who created, confirmed or closed it. Admins' own endpoints answer the whole view.
+ */
+export const publicDisasterViewSchema = disasterViewSchema
+  .omit({ suggestion: true, created_by: true, confirmed_by: true, closed_by: true })
+  .describe('A disaster, as anyone may read it.');
+export type PublicDisasterView = z.infer<typeof publicDisasterViewSchema>;
+
+export function toPublicDisasterView(disaster: Disaster): PublicDisasterView {
+  const {
+    suggestion: _suggestion,
+    created_by: _createdBy,
+    confirmed_by: _confirmedBy,
+    closed_by: _closedBy,
+    ...view
+  } = toDisasterView(disaster);
+  return view;
 }
 
 /** The caller's membership of a disaster (join, leave, joined). */

@@ -91,20 +91,15 @@ export async function getVisibleDisaster(caller: Caller | null, id: string): Pro
 }
 
 /**
- * A disaster that exists and is confirmed: what one can join, report observations to, or tie a
+ * A disaster that exists and is confirmed: what one can report observations to, or tie a
  * request, resource, task or allocation run to. Unknown: 404. An unconfirmed suggestion is a 404
- * where only admins may know of it (`unconfirmed: 'not_found'`: join, observations) and a 409
- * where the caller names it to work in it (`'conflict'`: requests, resources, tasks, allocation).
+ * to anyone but an admin, exactly like an unknown id (a 409 would tell that it exists: L1), and a
+ * 409 to admins, who know of it. `caller` null: nobody who may know of suggestions.
  * A closed disaster is public, so it is a 409 everywhere: it takes no new work (docs/interop.md).
  */
-export async function requireConfirmedDisaster(
-  id: string,
-  unconfirmed: 'not_found' | 'conflict',
-  tx?: Transaction,
-): Promise<Disaster> {
+export async function requireConfirmedDisaster(id: string, caller: Caller | null, tx?: Transaction): Promise<Disaster> {
   const disaster = await collections.disasters.get(id, tx);
-  if (!disaster || (disaster.status === 'suggested' && unconfirmed === 'not_found'))
-    throw new NotFoundError('Disaster', id);
+  if (!disaster || (disaster.status === 'suggested' && !isAdmin(caller))) throw new NotFoundError('Disaster', id);
   if (disaster.status === 'closed') throw closedConflict(id);
   if (disaster.status !== 'confirmed') {
     throw new ConflictError(
@@ -160,7 +155,7 @@ export async function writeMembership(member: Member, mode: 'create' | 'set', ac
  * concurrent joins cannot both create it.
  */
 export async function join(caller: Caller, disasterId: string): Promise<{ membership: Membership; created: boolean }> {
-  await requireConfirmedDisaster(disasterId, 'not_found');
+  await requireConfirmedDisaster(disasterId, null); // a suggestion has no members: 404 even for admins
   const ref = collections.members.doc(disasterId, caller.uid);
   const existing = (await ref.get()).data();
   if (existing) return { membership: membershipOf(disasterId, existing), created: false };
@@ -287,6 +282,8 @@ export async function approve(caller: Caller, disasterId: string): Promise<Disas
       status: 'confirmed',
       confirmed_at: now,
       confirmed_by: caller.uid,
+      // The agent's own text does not outlive approval: what was approved is the description.
+      suggestion: disaster.suggestion && { ...disaster.suggestion, summary: disaster.description },
       updated_at: now,
     };
     writeDisasterChange(tx, caller, next, 'confirmed', {

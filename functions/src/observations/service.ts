@@ -10,7 +10,7 @@ import type { Page } from '../shared/schemas.js';
 import { observationDay, type Observation, type ObservationInput, type ObservationListQuery } from './model.js';
 
 export async function report(caller: Caller, input: ObservationInput): Promise<Observation> {
-  if (input.disaster_id !== null) await requireConfirmedDisaster(input.disaster_id, 'not_found');
+  if (input.disaster_id !== null) await requireConfirmedDisaster(input.disaster_id, caller);
   const now = new Date().toISOString();
   const ref = collections.observations.ref().doc();
   const observation: Observation = {

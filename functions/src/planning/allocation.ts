@@ -50,7 +50,7 @@ async function enqueue(jobId: string): Promise<void> {
 
 /** Stores a queued job and enqueues it; a job that cannot be enqueued is not left behind. */
 export async function requestAllocation(caller: Caller, disasterId: string): Promise<QueuedJob> {
-  await requireConfirmedDisaster(disasterId, 'conflict');
+  await requireConfirmedDisaster(disasterId, caller);
   const at = new Date().toISOString();
   const job: AllocationJob = {
     id: randomUUID().replace(/-/g, ''),

@@ -6,7 +6,7 @@ import { changePosition, readChanges } from '../data/changes.js';
 import { collections, type Filters } from '../data/collections.js';
 import { db } from '../data/firestore.js';
 import { paginate } from '../data/paginate.js';
-import { requireConfirmedDisaster } from '../disasters/service.js';
+import { getVisibleDisaster, requireConfirmedDisaster } from '../disasters/service.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import { logs } from '../logs.js';
 import type { Caller } from '../http/endpoint.js';
@@ -113,7 +113,7 @@ export async function confirmedDisasters(): Promise<Disaster[]> {
 }
 
 export async function createRequest(caller: Caller, input: NewRequestInput): Promise<HelpRequest> {
-  const disaster = await requireConfirmedDisaster(input.disaster_id, 'conflict');
+  const disaster = await requireConfirmedDisaster(input.disaster_id, caller);
   const away = distanceKm(input.location, disaster.location);
   if (away > disaster.radius_km + REQUEST_AREA_MARGIN_KM) {
     throw new ValidationError([
@@ -230,7 +230,7 @@ export async function listDisasterRequests(
   filters: Omit<RequestFilters, 'disaster_id'>,
   page: PageQuery,
 ): Promise<Page<RequestView>> {
-  await collections.disasters.require(disasterId, 'Disaster');
+  await getVisibleDisaster(caller, disasterId); // a suggestion is a 404 like an unknown id (L1)
   const base = filtersOf({ ...filters, disaster_id: disasterId });
   const { seesAll, audience } = await audienceResolver(caller, disasterId);
   return viewed(await collections.requests.list(seesAll ? base : { ...base, owner_id: caller.uid }, page), audience);
@@ -301,7 +301,7 @@ export async function disastersHolding(location: Location): Promise<Disaster[]> 
  */
 async function disasterOfPlacement(request: HelpRequest, placement: RequestPlacement, tx: Transaction) {
   if (placement.disaster_id !== undefined) {
-    const named = await requireConfirmedDisaster(placement.disaster_id, 'conflict', tx);
+    const named = await requireConfirmedDisaster(placement.disaster_id, null, tx);
     if (!isInArea(placement.location, named)) {
       throw new ValidationError([
         { path: 'body.location', message: `lies outside the area of disaster ${JSON.stringify(named.name)}` },

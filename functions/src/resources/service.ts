@@ -66,7 +66,7 @@ export async function createResource(caller: Caller, input: NewResource): Promis
     );
   }
   await db().runTransaction(async (tx) => {
-    if (resource.disaster_id !== null) await requireConfirmedDisaster(resource.disaster_id, 'conflict', tx);
+    if (resource.disaster_id !== null) await requireConfirmedDisaster(resource.disaster_id, caller, tx);
     if (resource.status === 'not_available') claimForOwner(tx, resource.id, now);
     tx.create(ref, resource);
     auditResource(
@@ -131,7 +131,7 @@ export async function updateResource(caller: Caller, resourceId: string, patch: 
         }
       }
       if (patch.disaster_id !== undefined && patch.disaster_id !== null && patch.disaster_id !== resource.disaster_id) {
-        await requireConfirmedDisaster(patch.disaster_id, 'conflict', tx);
+        await requireConfirmedDisaster(patch.disaster_id, caller, tx);
       }
       let quantity = resource.quantity;
       if (patch.consume !== undefined) {

@@ -173,7 +173,7 @@ export async function stageTask(
   const resourceIds = checkedResourceIds(origin.resource_ids);
   const now = new Date().toISOString();
   const task = taskOf(ref.id, caller, origin, resourceIds, now);
-  await requireConfirmedDisaster(task.disaster_id, 'conflict', tx);
+  await requireConfirmedDisaster(task.disaster_id, caller, tx);
   const request = task.request_id === null ? null : await readLinkableRequest(tx, task.request_id, task.disaster_id);
   // Read outside the transaction: its read locks on resources that many tasks want at once only
   // make those transactions wait on each other. The claims created first in the commit decide who

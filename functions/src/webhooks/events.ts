@@ -5,7 +5,7 @@
 import type { AuditRecord } from '../audit/model.js';
 import { collections } from '../data/collections.js';
 import { adminApp, isAlreadyExists } from '../data/firestore.js';
-import type { Disaster } from '../disasters/model.js';
+import { toPublicDisasterView } from '../disasters/model.js';
 import { logs } from '../logs.js';
 import { toRequestView } from '../requests/visibility.js';
 import type { Task } from '../tasks/model.js';
@@ -41,16 +41,6 @@ export interface AuditCreatedEvent {
 const statusOf = (fields: Record<string, unknown> | null): string | null =>
   typeof fields?.status === 'string' ? fields.status : null;
 
-/**
- * What external systems learn of a disaster: what the public GET /disasters/{id} shows, without
- * the uids of the admins who created and confirmed it.
- */
-function disasterPayload(disaster: Disaster): Record<string, unknown> {
-  const { id, name, type, description, location, radius_km, severity, status, confirmed_at, created_at, updated_at } =
-    disaster;
-  return { id, name, type, description, location, radius_km, severity, status, confirmed_at, created_at, updated_at };
-}
-
 /** A task's move, without its free-text instructions or its assignee (people stay out of webhooks). */
 function taskPayload(task: Task): Record<string, unknown> {
   const { id, disaster_id, request_id, status, priority, role_required, created_at, updated_at } = task;
@@ -81,7 +71,7 @@ async function eventData(record: AuditRecord, event: WebhookEvent): Promise<Reco
     case 'disaster.closed': {
       const disaster = await collections.disasters.get(record.entity_id);
       if (!disaster || disaster.status === 'suggested') return null;
-      const payload = { disaster: disasterPayload(disaster) };
+      const payload = { disaster: toPublicDisasterView(disaster) };
       return event === 'disaster.updated'
         ? { ...payload, changed_fields: Object.keys(record.after ?? {}).sort() }
         : payload;
