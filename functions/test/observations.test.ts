@@ -31,7 +31,7 @@ describe('observations', () => {
   });
 
   it('a registered user reports an observation: 201 with it, stored with its reporter and geohash', async () => {
-    const body = observationBody({ type: 'flooding' });
+    const body = observationBody({ type: 'flooding', description: 'Maria Santos, 7, last seen at 45 Mabini St' });
     const created = expectStatus(await call('POST', '/observations', { token: reporter.token, body }), 201);
     assert.equal(created.type, 'flooding');
     assert.equal(created.reporter_id, reporter.uid);
@@ -44,13 +44,23 @@ describe('observations', () => {
     assert.equal(created.view, 'full');
     const shown = expectStatus(await call('GET', `/observations/${created.id}`, { token: reporter.token }), 200);
     assert.deepEqual(shown, created);
-    // Another user sees what was seen, roughly where, and not who reported it.
+    // Another user sees what kind of thing was seen, roughly where and roughly when; not who
+    // reported it, nor their words (F5, M3).
     const seen = expectStatus(await call('GET', `/observations/${created.id}`, { token: other.token }), 200);
     assert.equal(seen.view, 'area');
     assert.equal(seen.reporter_id, undefined);
     assert.equal(seen.location, undefined);
-    assert.equal(seen.description, created.description);
     assert.equal(seen.area.geohash.length, 5);
+    assert.equal(seen.type, 'flooding');
+    assert.ok(!('description' in seen), 'no free text');
+    const hour = new Date(created.created_at);
+    hour.setUTCMinutes(0, 0, 0);
+    assert.equal(seen.created_at, hour.toISOString());
+    const listed = expectStatus(await call('GET', '/observations?limit=200', { token: other.token }), 200);
+    assert.ok(!JSON.stringify(listed).includes(String(body.description)), 'nor in the list');
+    // Staff read it whole.
+    const staff = expectStatus(await call('GET', `/observations/${created.id}`, { token: admin.token }), 200);
+    assert.equal(staff.description, body.description);
   });
 
   it('links an observation to a confirmed disaster, and refuses an unknown or suggested one (404, nothing written)', async () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { collections } from '../src/data/collections.js';
 import { call, expectProblem, expectStatus, registeredUser, uniqueId, type TestUser } from './helpers/api.js';
+import { tokenFor } from './helpers/emulators.js';
 import {
   assertFree,
   claimOf,
@@ -107,7 +108,7 @@ describe('resources', () => {
       assert.equal((await resourcesOwnedBy(owner.uid)).length, 0);
     });
 
-    it('answers 404 for an unknown disaster and 409 for an unapproved suggestion, writing nothing', async () => {
+    it('answers 404 for an unknown disaster and for an unapproved suggestion alike (L1), 409 to an admin, writing nothing', async () => {
       const owner = await registeredUser('volunteer');
       expectProblem(
         await call('POST', '/resources', {
@@ -120,10 +121,17 @@ describe('resources', () => {
       const suggested = await confirmedDisaster({ status: 'suggested', confirmed_at: null, confirmed_by: null });
       expectProblem(
         await call('POST', '/resources', { token: owner.token, body: resourceBody({ disaster_id: suggested.id }) }),
+        404,
+        'not_found',
+      );
+      assert.equal((await resourcesOwnedBy(owner.uid)).length, 0);
+      const admin = await registeredUser('admin');
+      expectProblem(
+        await call('POST', '/resources', { token: admin.token, body: resourceBody({ disaster_id: suggested.id }) }),
         409,
         'conflict',
       );
-      assert.equal((await resourcesOwnedBy(owner.uid)).length, 0);
+      assert.equal((await resourcesOwnedBy(admin.uid)).length, 0);
     });
   });
 
@@ -161,7 +169,8 @@ describe('resources', () => {
       assert.deepEqual(got, boat);
       // Someone else sees the centre of its cell and no owner (docs/security.md).
       const seen = expectStatus(await call('GET', `/resources/${boat.id}`, { token: volunteer.token }), 200);
-      assert.deepEqual(seen, { ...boat, owner_id: null, location: seen.location, location_precision: 'area' });
+      const { description: _description, task_id: _taskId, ...shown } = boat;
+      assert.deepEqual(seen, { ...shown, owner_id: null, location: seen.location, location_precision: 'area' });
       assert.notDeepEqual(seen.location, boat.location);
       // The response's own resources (added by staff) are shown as they are.
       const shelter = await newResource(await registeredUser('responder'), {
@@ -169,9 +178,41 @@ describe('resources', () => {
         name: 'School shelter',
         location: { lat: 14.56, lng: 121.03 },
       });
-      const shown = expectStatus(await call('GET', `/resources/${shelter.id}`, { token: volunteer.token }), 200);
-      assert.deepEqual(shown, shelter);
+      const asIs = expectStatus(await call('GET', `/resources/${shelter.id}`, { token: volunteer.token }), 200);
+      assert.deepEqual(asIs, shelter);
       expectProblem(await call('GET', '/resources/no-such-resource', { token: volunteer.token }), 404, 'not_found');
+    });
+
+    it("keeps a volunteer's free text from everyone but staff and the owner, and resource reads from tokens without a role (F5)", async () => {
+      const note = 'Juan dela Cruz 0917 555 0101, 12 Rizal St, keys under the mat';
+      const own = await newResource(owner, { category: 'boat', name: 'Boat', description: note });
+      assert.equal(own.description, note);
+      const mine = expectStatus(await call('GET', `/resources/${own.id}`, { token: owner.token }), 200);
+      assert.equal(mine.description, note, 'the owner still sees their own description');
+      const staff = expectStatus(
+        await call('GET', `/resources/${own.id}`, { token: (await registeredUser('responder')).token }),
+        200,
+      );
+      assert.equal(staff.description, note);
+      const someone = await registeredUser('affected_individual');
+      for (const path of [
+        `/resources/${own.id}`,
+        '/resources?limit=200',
+        '/resources/available?limit=200',
+        '/resources/locations?limit=200',
+      ]) {
+        const response = expectStatus(await call('GET', path, { token: someone.token }), 200);
+        assert.ok(!JSON.stringify(response).includes('Rizal'), `${path} leaks the description`);
+      }
+      const listed = expectStatus(await call('GET', '/resources?limit=200', { token: someone.token }), 200).items.find(
+        (r: { id: string }) => r.id === own.id,
+      );
+      assert.equal(listed.location_precision, 'area');
+      assert.ok(!('description' in listed) && !('task_id' in listed));
+      const roleless = await tokenFor({});
+      for (const path of [`/resources/${own.id}`, '/resources', '/resources/available', '/resources/locations']) {
+        expectProblem(await call('GET', path, { token: roleless }), 403, 'forbidden');
+      }
     });
 
     it('GET /resources filters by disaster, category and status, newest first, and pages with a cursor', async () => {

@@ -115,9 +115,8 @@ export interface Disaster {
   location: Location;
   radius_km: number;
   severity: number;
-  created_by: string;
-  /** What the agent saw, on its suggestions only. */
-  suggestion: { observation_ids: string[]; summary: string; summarized_by: 'deterministic' | 'gemini' } | null;
+  /** What the agent saw, on its suggestions only, in the admins' views (GET /disasters/agent-suggested); absent from the public one. */
+  suggestion?: { observation_ids: string[]; summary: string; summarized_by: 'deterministic' | 'gemini' } | null;
   closed_at: string | null;
   close_reason: string | null;
   created_at: string;
@@ -158,7 +157,8 @@ export interface Resource {
   id: string;
   name: string;
   category: ResourceCategory;
-  description: string;
+  /** The owner's free text: absent in the area view (location_precision area). */
+  description?: string;
   quantity: number;
   unit: string;
   location: Location;
@@ -166,7 +166,8 @@ export interface Resource {
   owner_id: string | null;
   disaster_id: string | null;
   status: ResourceStatus;
-  task_id: string | null;
+  /** Absent in the area view. */
+  task_id?: string | null;
 }
 
 export interface AppNotification {
@@ -242,6 +243,8 @@ export interface ChatMessage {
   id: string;
   sender_id: string;
   sender_name: string;
+  /** The sender's verified role, set by the server: a name alone ("Dispatch HQ") proves nothing. */
+  sender_role: Role;
   text: string;
   created_at: string;
 }

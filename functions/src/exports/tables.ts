@@ -75,7 +75,7 @@ export const resourceTable: Table<ResourceRow> = {
     { header: 'lon', tag: '#geo+lon', value: (r) => round6(r.view.location.lng) },
     { header: 'location_precision', tag: '#loc+type', value: (r) => r.view.location_precision },
     { header: 'created_at', tag: '#date+reported', value: (r) => r.view.created_at },
-    { header: 'description', tag: '#description', personal: true, value: (r) => r.view.description },
+    { header: 'description', tag: '#description', personal: true, value: (r) => r.view.description ?? null },
     { header: 'owner_id', tag: '#org+code', personal: true, value: (r) => r.view.owner_id },
   ],
   point: (r) => r.view.location,

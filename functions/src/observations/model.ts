@@ -72,11 +72,22 @@ export const fullObservationViewSchema = observationSchema
   .extend({ view: z.literal('full') })
   .describe('A community observation as admins, responders and its reporter see it.');
 
-/** Everyone else with a role: what was seen, roughly where; not who reported it. */
+/**
+ * Everyone else with a role: what kind of thing was seen, how severe, roughly where and roughly
+ * when. Not who reported it, and not the reporter's words: `missing_person` and `injured_people`
+ * reports name third parties. The times are cut to the hour, like the point to its cell.
+ */
 export const areaObservationViewSchema = observationSchema
-  .omit({ geohash: true, day: true, location: true, reporter_id: true })
-  .extend({ view: z.literal('area'), area: coarseAreaSchema })
-  .describe('A community observation as other users see it: no reporter, a ~5 km cell instead of the point.');
+  .omit({ geohash: true, day: true, location: true, reporter_id: true, description: true })
+  .extend({
+    view: z.literal('area'),
+    area: coarseAreaSchema,
+    created_at: isoDateTime.describe('The hour it was reported (minutes and seconds zero).'),
+    updated_at: isoDateTime.describe('The hour it last changed (minutes and seconds zero).'),
+  })
+  .describe(
+    'A community observation as other users see it: no reporter, no description, a ~5 km cell instead of the point, times to the hour.',
+  );
 
 export const observationViewSchema = z.discriminatedUnion('view', [
   fullObservationViewSchema,
@@ -88,7 +99,21 @@ export type ObservationView = z.infer<typeof observationViewSchema>;
 export function toObservationView(observation: Observation, caller: Caller): ObservationView {
   const { geohash: _geohash, day: _day, location, reporter_id: reporterId, ...rest } = observation;
   if (isStaff(caller) || reporterId === caller.uid) return { view: 'full', ...rest, location, reporter_id: reporterId };
-  return { view: 'area', ...rest, area: coarseArea(location) };
+  const { description: _description, ...shown } = rest;
+  return {
+    view: 'area',
+    ...shown,
+    created_at: toHour(observation.created_at),
+    updated_at: toHour(observation.updated_at),
+    area: coarseArea(location),
+  };
+}
+
+/** An ISO-8601 time cut to its hour. */
+function toHour(at: string): string {
+  const hour = new Date(at);
+  hour.setUTCMinutes(0, 0, 0);
+  return hour.toISOString();
 }
 
 /** GET /observations: each filter an equality on the field of the same name. */

@@ -1,7 +1,7 @@
 // /resources/... (spec 4.4). POST /resources/suggest/{disaster_id} belongs to the planning feature.
 import { z } from 'zod';
 import { defineEndpoint, type Caller } from '../http/endpoint.js';
-import { idSchema, pageOf, pageQuerySchema } from '../shared/schemas.js';
+import { idSchema, pageOf, pageQuerySchema, ROLES } from '../shared/schemas.js';
 import {
   newResourceSchema,
   resourceCategorySchema,
@@ -17,7 +17,7 @@ import * as resources from './service.js';
 
 const TAG = 'resources';
 const POINTS =
-  "Resources added by admins and responders (the response's own: shelters, water points) are shown as they are. A volunteer's resource: admins, responders and the owner see the point and owner_id (location_precision exact), the assignee of the task holding it too (GET /resources/{rid}); everyone else sees the centre of its ~5 km cell and no owner (area).";
+  "Resources added by admins and responders (the response's own: shelters, water points) are shown as they are. A volunteer's resource: admins, responders and the owner see the point and owner_id (location_precision exact), the assignee of the task holding it too (GET /resources/{rid}); everyone else sees the centre of its ~5 km cell, no owner, no description and no task_id (area). Reading resources takes a registered role (403 for a token without one).";
 const params = z.strictObject({ rid: idSchema });
 const writeLimit = { bucket: 'resources:write', limit: 60, windowSeconds: 60 };
 
@@ -63,7 +63,7 @@ export const resourceEndpoints = [
     path: '/resources',
     tag: TAG,
     summary: 'List resources, newest first; filter by status, category, disaster_id, owner_id.',
-    access: 'authenticated',
+    access: ROLES,
     query: resourceListQuerySchema,
     response: pageOf(resourceViewSchema),
     ownership: `${POINTS} Only staff filter by another user's owner_id (403).`,
@@ -94,7 +94,7 @@ export const resourceEndpoints = [
     path: '/resources/available',
     tag: TAG,
     summary: 'List available resources, newest first; filter by category, disaster_id.',
-    access: 'authenticated',
+    access: ROLES,
     query: pageQuerySchema.extend({ category: resourceCategorySchema.optional(), disaster_id: idSchema.optional() }),
     response: pageOf(resourceViewSchema),
     ownership: POINTS,
@@ -110,7 +110,7 @@ export const resourceEndpoints = [
     summary: 'Resource locations as a GeoJSON FeatureCollection for maps; filter by disaster_id, status, category.',
     description:
       'Paginated like every list (limit up to 200 features, newest first); next_cursor is a foreign member of the FeatureCollection. Coordinates are [lng, lat].',
-    access: 'authenticated',
+    access: ROLES,
     query: pageQuerySchema.extend({
       disaster_id: idSchema.optional(),
       status: resourceStatusSchema.optional(),
@@ -132,7 +132,7 @@ export const resourceEndpoints = [
     path: '/resources/{rid}',
     tag: TAG,
     summary: 'Resource details.',
-    access: 'authenticated',
+    access: ROLES,
     ownership: POINTS,
     params,
     response: resourceViewSchema,

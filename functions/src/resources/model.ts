@@ -69,11 +69,14 @@ export type Resource = z.infer<typeof resourceSchema>;
  * resources (added by admins and responders) are shown as they are. Volunteers' own (a boat, a
  * generator) sit where they live, so only those who need the point see it: admins, responders,
  * the owner and the assignee of the task holding it. Everyone else sees the centre of its ~5 km
- * cell and no owner.
+ * cell, no owner, and neither the owner's free text (`description`, which in practice holds
+ * names, phone numbers and addresses) nor the task holding it.
  */
 export const resourceViewSchema = resourceSchema
   .omit({ geohash: true, owner_role: true })
   .extend({
+    description: resourceSchema.shape.description.optional().describe('Absent when location_precision is area.'),
+    task_id: resourceSchema.shape.task_id.optional().describe('Absent when location_precision is area.'),
     owner_id: idSchema.nullable().describe('The owner; null unless you are staff or the owner.'),
     location: locationSchema.describe('The point, or the centre of its ~5 km cell when location_precision is area.'),
     location_precision: z.enum(['exact', 'area']),
@@ -85,7 +88,8 @@ export type ResourceView = z.infer<typeof resourceViewSchema>;
 export function toView(resource: Resource, seesPoint: boolean): ResourceView {
   const { geohash: _geohash, owner_role: _ownerRole, ...view } = resource;
   if (seesPoint) return { ...view, location_precision: 'exact' };
-  return { ...view, owner_id: null, location: coarseArea(resource.location).center, location_precision: 'area' };
+  const { description: _description, task_id: _taskId, ...shown } = view;
+  return { ...shown, owner_id: null, location: coarseArea(resource.location).center, location_precision: 'area' };
 }
 
 /** Whether the caller sees a resource's point without looking anything up: the response's own resources, staff, the owner. */
