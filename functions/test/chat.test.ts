@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { QuerySnapshot } from 'firebase-admin/firestore';
 import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
 import { confirmedDisaster, eventually, join, suggestedDisaster } from './helpers/disasters.js';
-import { projectId, testDb } from './helpers/emulators.js';
+import { projectId, testDb, tokenFor } from './helpers/emulators.js';
 
 const messages = (disasterId: string) => testDb().collection('disasters').doc(disasterId).collection('messages');
 const messageCount = async (disasterId: string) => (await messages(disasterId).count().get()).data().count;
@@ -92,6 +92,17 @@ describe('disaster chat', () => {
       ['one'],
     );
     assert.equal(rest.next_cursor, null);
+  });
+
+  it("an admin without a profile posts as a dispatcher, never under their e-mail's local part (L6)", async () => {
+    const token = await tokenFor({ role: 'admin', email: 'maria.santos.private@example.org' });
+    const sent = expectStatus(
+      await call('POST', `/disasters/${disaster.id}/chat/messages`, { token, body: { text: 'Roads closed north' } }),
+      200,
+    );
+    assert.equal(sent.sender_role, 'admin');
+    assert.equal(sent.sender_name, 'Dispatcher');
+    assert.ok(!JSON.stringify(sent).includes('maria'));
   });
 
   it('an admin who has not joined may read and post', async () => {

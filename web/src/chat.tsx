@@ -86,7 +86,11 @@ export function Chat({ isAdmin }: { isAdmin: boolean }) {
           {(data ?? []).map((m) => (
             <li key={m.id}>
               <span class="meta">
-                {m.sender_name} · {formatDate(m.created_at)}
+                {m.sender_name}{' '}
+                <span class={`badge sender-${m.sender_role}`} title={t('chat_role_title')}>
+                  {t(`role_${m.sender_role}`)}
+                </span>{' '}
+                · {formatDate(m.created_at)}
               </span>
               <p>{m.text}</p>
             </li>

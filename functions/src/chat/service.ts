@@ -41,7 +41,9 @@ export async function postMessage(caller: Caller, disasterId: string, input: Mes
     id: ref.id,
     disaster_id: disasterId,
     sender_id: caller.uid,
-    sender_name: name ?? caller.email?.split('@')[0] ?? 'Admin',
+    // Never the e-mail address (or its local part): a profile-less admin is "Dispatcher", and the
+    // role the console shows next to every name comes from the verified claim.
+    sender_name: name ?? 'Dispatcher',
     sender_role: caller.role ?? member?.role ?? 'admin',
     text: input.text,
     created_at: new Date().toISOString(),
