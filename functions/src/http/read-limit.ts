@@ -1,6 +1,6 @@
 // Read limits that hold across instances without a Firestore round trip on every GET. Kept apart
 // from the write limits of rate-limit.ts so that the router has them without loading the
-// Firestore client: the shared count is imported on the first read that has to be shared.
+// Firestore client: the shared count is imported by the first lease an instance claims.
 import { config } from '../config.js';
 import { RateLimitedError } from '../errors.js';
 import { logs } from '../logs.js';
@@ -28,9 +28,10 @@ const scale = (): number => config.rateLimitScale();
 // So at most limit + credit × instances reads pass in a window (the instances that served the
 // caller; `api` runs at most 20: 600 + 80 for the default), and slightly fewer than the limit when
 // leases held by other instances go unused. SPREAD = 40, twice maxInstances: the first leases of
-// 20 instances claimed at once (each counted before any of them reads the total) still fit. If Firestore fails, the instance grants leases from its own count (the
-// per-instance limit still holds). Memory is bounded: at most READ_LIMIT_MAX_KEYS counters; when
-// full, expired windows are swept and then the oldest dropped.
+// 20 instances claimed at once (each counted before any of them reads the total) still fit. If
+// Firestore fails, the instance grants leases from its own count (the per-instance limit still
+// holds). Memory is bounded: at most READ_LIMIT_MAX_KEYS counters; when full, expired windows are
+// swept and then the oldest dropped.
 
 /** The read limit of a GET endpoint: per user, per client IP when anonymous. */
 export interface ReadLimitRule {
@@ -73,7 +74,7 @@ export type SharedCount = (key: string, windowStart: number, windowMs: number, d
 interface WindowCount {
   start: number;
   windowMs: number;
-  /** Credit reads admitted here, not yet added to the shared count. */
+  /** Reads admitted here on credit (without a lease), and those of them not yet in the shared count. */
   credit: number;
   unreported: number;
   /** Leased reads left to admit here, of a lease of `leaseSize`. */
