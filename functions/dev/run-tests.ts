@@ -11,7 +11,7 @@
 // run), or TESTS="test/a.test.ts test/b.test.ts" npm test; other arguments starting with "-"
 // go to mocha as they are, e.g. `npm test -- --grep register`.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
@@ -140,6 +140,39 @@ function runFile(
   });
 }
 
+/**
+ * A test file that needs the function runtime started with particular settings says so in a line
+ * of its own near the top, e.g. `// stack-env: READ_RATE_LIMIT_PER_USER=30`: such files run on a
+ * stack of their own, after the others (one stack per distinct line).
+ */
+function stackEnvLineOf(file: string): string {
+  const head = readFileSync(resolve(functionsDir, file), 'utf8').split('\n').slice(0, 30);
+  return head.map((line) => /^\/\/ stack-env: (.+)$/.exec(line)?.[1]?.trim()).find((found) => found) ?? '';
+}
+
+function parseStackEnv(line: string): Record<string, string> {
+  return Object.fromEntries(
+    line
+      .split(/\s+/)
+      .filter((pair) => pair !== '')
+      .map((pair) => {
+        const at = pair.indexOf('=');
+        if (at <= 0) throw new Error(`stack-env: expected NAME=value, not ${pair}`);
+        return [pair.slice(0, at), pair.slice(at + 1)];
+      }),
+  );
+}
+
+/** Files by the stack settings they ask for: the default ('') first. */
+function groupByStackEnv(files: string[]): [string, string[]][] {
+  const groups = new Map<string, string[]>([['', []]]);
+  for (const file of files) {
+    const line = stackEnvLineOf(file);
+    groups.set(line, [...(groups.get(line) ?? []), file]);
+  }
+  return [...groups].filter(([, group]) => group.length > 0);
+}
+
 let finishing: Promise<never> | undefined;
 /** Stops the stack (once, whoever asks first: a signal, mocha's end, an error) and exits. */
 function finish(code: number): Promise<never> {
@@ -217,37 +250,42 @@ async function main(): Promise<void> {
 
   // The console under test is the one in the working tree.
   if (stackFiles.some(isConsoleTest)) buildConsole((m) => console.log(`[test] ${m}`));
-  const t0 = performance.now();
   // The suite reads at volume (the hostile-input cases alone: thousands of GETs a minute from a
-  // handful of users, all from 127.0.0.1): the per-instance read limits are lifted for the
-  // emulator-served function; test/rate-limits.test.ts checks them on an in-process instance.
-  const stack = await startStack({
-    echo: false,
-    logName: 'test-stack.log',
-    // STACK_START_TIMEOUT_MS: a longer wait for the API on a loaded machine (default 120 s).
-    timeoutMs: Number(process.env.STACK_START_TIMEOUT_MS) || undefined,
-    runtimeEnv: {
-      READ_RATE_LIMIT_PER_USER: process.env.READ_RATE_LIMIT_PER_USER ?? '1000000',
-      READ_RATE_LIMIT_PER_IP: process.env.READ_RATE_LIMIT_PER_IP ?? '1000000',
-    },
-  });
-  const startup = ((performance.now() - t0) / 1000).toFixed(1);
-  console.log(
-    `[test] stack up in ${startup} s at ${stack.baseUrl} (Firestore: ${stack.firestoreKind}); emulator log: ${stack.logFile}`,
-  );
-
-  const env = {
-    ...process.env,
-    ...stack.env,
-    STACK_FIRESTORE_KIND: stack.firestoreKind,
-    STACK_LOG_FILE: stack.logFile,
-    ...quietAuth,
+  // handful of users, all from 127.0.0.1): the read limits are lifted for the emulator-served
+  // function, except for files that ask for a stack of their own (`// stack-env:`, below).
+  const liftedReadLimits = {
+    READ_RATE_LIMIT_PER_USER: process.env.READ_RATE_LIMIT_PER_USER ?? '1000000',
+    READ_RATE_LIMIT_PER_IP: process.env.READ_RATE_LIMIT_PER_IP ?? '1000000',
   };
-  for (const file of stackFiles) {
-    console.log(`\n[test] ${file}`);
-    results.push(await runFile(file, mochaArgs, env));
+  const logFiles: string[] = [];
+  for (const [envLine, files] of groupByStackEnv(stackFiles)) {
+    const t0 = performance.now();
+    const stack = await startStack({
+      echo: false,
+      logName: logFiles.length === 0 ? 'test-stack.log' : `test-stack-${logFiles.length + 1}.log`,
+      // STACK_START_TIMEOUT_MS: a longer wait for the API on a loaded machine (default 120 s).
+      timeoutMs: Number(process.env.STACK_START_TIMEOUT_MS) || undefined,
+      runtimeEnv: { ...liftedReadLimits, ...parseStackEnv(envLine) },
+    });
+    logFiles.push(stack.logFile);
+    const startup = ((performance.now() - t0) / 1000).toFixed(1);
+    console.log(
+      `[test] stack up in ${startup} s at ${stack.baseUrl} (Firestore: ${stack.firestoreKind})${envLine ? ` with ${envLine}` : ''}; emulator log: ${stack.logFile}`,
+    );
+    const env = {
+      ...process.env,
+      ...stack.env,
+      STACK_FIRESTORE_KIND: stack.firestoreKind,
+      STACK_LOG_FILE: stack.logFile,
+      ...quietAuth,
+    };
+    for (const file of files) {
+      console.log(`\n[test] ${file}`);
+      results.push(await runFile(file, mochaArgs, env));
+    }
+    await stack.stop();
   }
-  summarize(results, started, stack.logFile);
+  summarize(results, started, logFiles.join(' '));
 }
 
 /** Prints the combined summary (both phases; time since the first started) and exits with its verdict. */

@@ -27,8 +27,9 @@ export function buildApp(endpoints?: readonly Endpoint[]): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  // Behind the Functions front end: the client's address comes from X-Forwarded-For.
-  app.set('trust proxy', true);
+  // Behind the Functions front end: the client's address is the X-Forwarded-For entry Google's
+  // front end appended, not the leftmost one, which the client writes (config.trustedProxyHops).
+  app.set('trust proxy', config.trustedProxyHops());
   app.use(stripHostingPrefix);
   app.use(requestContext);
   app.use(securityHeaders);

@@ -89,6 +89,15 @@ export const config = {
   readRateLimitPerUser: (): number | undefined => positiveInteger('READ_RATE_LIMIT_PER_USER'),
   readRateLimitPerIp: (): number | undefined => positiveInteger('READ_RATE_LIMIT_PER_IP'),
   /**
+   * TRUSTED_PROXY_HOPS: the proxies between a client and the app, the one that connects to it
+   * included (Express's `trust proxy` as a number). The client's address is the X-Forwarded-For
+   * entry this many hops from the connection, counted from the right: entries further left are
+   * whatever the client wrote. Default 2: Google's front end appends `<client>, <its own address>`
+   * and Cloud Run's proxy connects. Behind Firebase Hosting the client is one hop further (see
+   * docs/security.md), but a larger number would let direct callers choose their address.
+   */
+  trustedProxyHops: (): number => positiveInteger('TRUSTED_PROXY_HOPS') ?? 2,
+  /**
    * Twilio settings (channels/): the account, the SMS sender number and the WhatsApp sender, and
    * the public base URL of the API as Twilio calls it (signatures are computed over the full URL,
    * which a proxy in front of the function changes), e.g. https://example.org/api.

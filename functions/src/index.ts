@@ -27,8 +27,8 @@ function firestoreTrigger<T>(name: string, define: (triggers: typeof FirestoreTr
 }
 
 /**
- * maxInstances bounds what the per-instance read limits (http/rate-limit.ts) add up to: a
- * caller's reads are at most 20 × the limit, however the load balancer spreads them.
+ * maxInstances bounds the slack of the shared read limits (http/read-limit.ts): a caller's reads
+ * in a window are at most the limit plus a small credit per instance that served them.
  */
 export const api = onRequest(
   {

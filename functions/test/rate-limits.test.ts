@@ -8,7 +8,14 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/app.js';
 import { allEndpoints } from '../src/endpoints.js';
-import { consumeRateLimit, DEFAULT_READ_LIMIT, LocalRateLimiter, readLimitOf } from '../src/http/rate-limit.js';
+import {
+  consumeRateLimit,
+  DEFAULT_READ_LIMIT,
+  LocalRateLimiter,
+  readLimitCredit,
+  readLimitOf,
+  type SharedCount,
+} from '../src/http/rate-limit.js';
 import { RateLimitedError } from '../src/errors.js';
 import { apiFetch, baseUrl, expectProblem, registeredUser, type ApiResponse } from './helpers/api.js';
 import { testDb } from './helpers/emulators.js';
@@ -181,7 +188,7 @@ describe('rate limits across function instances', function () {
     assert.equal(await outcome(consumeRateLimit(fresh, 'all')), 'refused');
   });
 
-  describe('reads, limited in the memory of each instance', () => {
+  describe('reads, counted in memory and shared in leases', () => {
     // Small limits on the in-process instance only (the emulator-served one has them lifted for
     // the rest of the suite): the limiter reads them on every call.
     const PER_USER = 5;
@@ -249,22 +256,99 @@ describe('rate limits across function instances', function () {
         (await callAt(local, 'PATCH', '/users/me/availability', user.token, { availability: 'available' })).status,
         200,
       );
-      // No Firestore counter was written for reads.
-      const counters = await testDb().collection('rate_limits').get();
-      assert.ok(!counters.docs.some((d) => d.id.startsWith('reads:')), 'reads are not counted in Firestore');
+      // The reads were shared in leases (read-limit.ts): every admitted read is in the shared count,
+      // with at most the one refused read whose lease came back empty.
+      const shared = (await testDb().collection('rate_limits').get()).docs
+        .filter((d) => d.id.startsWith(`reads:uid:${user.uid}:`))
+        .reduce((sum, d) => sum + Number(d.get('count')), 0);
+      assert.ok(shared >= limitOf(PER_USER) && shared <= limitOf(PER_USER) + 1, `shared count ${shared}`);
+    });
+
+    it('an anonymous client is the X-Forwarded-For entry the front end appended, not one it wrote (M5)', async () => {
+      await atWindowStart(60);
+      // Google's front end appends `<client>, <its own address>` to whatever the client sent.
+      const hops = (written: string, client: string) => ({ 'x-forwarded-for': `${written}, ${client}, 10.1.2.3` });
+      for (let i = 0; i < limitOf(PER_IP); i++) {
+        const response = await callAt(
+          local,
+          'GET',
+          '/disasters',
+          null,
+          undefined,
+          hops(`198.18.0.${i}`, '203.0.113.60'),
+        );
+        assert.equal(response.status, 200, `call ${i + 1} refused before the limit: ${response.text}`);
+      }
+      // Another forged entry is still the same client: refused.
+      expectProblem(
+        await callAt(local, 'GET', '/disasters', null, undefined, hops('198.18.9.9, 198.18.9.8', '203.0.113.60')),
+        429,
+        'rate_limited',
+      );
+      // Another client behind the same front end is counted apart.
+      assert.equal(
+        (await callAt(local, 'GET', '/disasters', null, undefined, hops('198.18.0.1', '203.0.113.61'))).status,
+        200,
+      );
+    });
+
+    it('instances sharing a count in leases admit at most the limit plus the credit of each, even all at once', async () => {
+      // A linearizable shared count (Firestore's increment), answering after a few milliseconds.
+      const totals = new Map<string, number>();
+      let claims = 0;
+      const shared: SharedCount = async (key, windowStart, _windowMs, delta) => {
+        claims++;
+        await new Promise((r) => setTimeout(r, 2));
+        const total = (totals.get(`${key}:${windowStart}`) ?? 0) + delta;
+        totals.set(`${key}:${windowStart}`, total);
+        await new Promise((r) => setTimeout(r, 2));
+        return total;
+      };
+      const t0 = 1_800_000_000_000 - (1_800_000_000_000 % 60_000);
+      for (const { instances, inFlight, limit } of [
+        { instances: 1, inFlight: 1, limit: 600 },
+        { instances: 20, inFlight: 80, limit: 600 },
+        { instances: 5, inFlight: 16, limit: 40 },
+      ]) {
+        totals.clear();
+        claims = 0;
+        const limiters = Array.from({ length: instances }, () => new LocalRateLimiter(100, shared));
+        const reads = 3 * limit;
+        let next = 0;
+        let admitted = 0;
+        const lane = async () => {
+          while (next < reads) {
+            const limiter = limiters[next++ % instances]!;
+            try {
+              await limiter.consume('reads:uid:u', limit, 60, t0 + 1000);
+              admitted++;
+            } catch (error) {
+              if (!(error instanceof RateLimitedError)) throw error;
+            }
+            await new Promise((r) => setImmediate(r));
+          }
+        };
+        await Promise.all(Array.from({ length: inFlight }, lane));
+        const what = `${instances} instances, ${inFlight} in flight, limit ${limit}: ${admitted} admitted, ${claims} leases`;
+        assert.ok(admitted <= limit + readLimitCredit(limit) * instances, what);
+        assert.ok(admitted >= limit * 0.75, what);
+        // Under the default limit, far fewer Firestore writes than reads (small limits lease one by one).
+        if (limit >= 600) assert.ok(claims <= admitted / 3, what);
+      }
     });
 
     it('the limiter keeps a bounded number of counters, and a new window starts afresh', () => {
       const limiter = new LocalRateLimiter(100);
       const t0 = 1_700_000_000_000 - (1_700_000_000_000 % 60_000);
-      for (let i = 0; i < 1000; i++) limiter.consume(`k${i}`, 10, 60, t0 + i);
+      // Counted in memory only (no shared count): never a promise.
+      for (let i = 0; i < 1000; i++) void limiter.consume(`k${i}`, 10, 60, t0 + i);
       assert.ok(limiter.size <= 100, `size ${limiter.size}`);
-      for (let i = 0; i < 3; i++) limiter.consume('a', 3, 60, t0);
+      for (let i = 0; i < 3; i++) void limiter.consume('a', 3, 60, t0);
       assert.throws(
         () => limiter.consume('a', 3, 60, t0 + 59_000),
         (error: unknown) => error instanceof RateLimitedError && error.retryAfterSeconds === 1,
       );
-      limiter.consume('a', 3, 60, t0 + 60_000); // the next window
+      void limiter.consume('a', 3, 60, t0 + 60_000); // the next window
     });
   });
 });

@@ -19,7 +19,7 @@ function files<Row>(table: Table<Row>) {
 }
 /**
  * One export may read 25,000 documents where a list page reads 200: 20 per user per 10 minutes
- * (per instance, like every read limit) leaves room for a dispatcher's work and none for a scraper.
+ * (over all instances, like every read limit) leaves room for a dispatcher's work and none for a scraper.
  */
 const EXPORT_READ_LIMIT = { bucket: 'exports', perUser: 20, perIp: 20, windowSeconds: 600 };
 const LIMIT = `Streams up to 25,000 rows (EXPORT_MAX_ROWS), newest first (X-Export-Rows gives the count); more is a 422 export_too_large before the first byte: split by created_from / created_before. personal_data=include adds free text and uids and is recorded in the audit trail. Columns and HXL hashtags: docs/interop.md.`;

@@ -144,7 +144,7 @@ function readLimitText(endpoint: Endpoint): string {
   const rule = readLimitOf(endpoint);
   if (!rule) return '';
   const anonymous = endpoint.access === 'public' ? `, ${rule.perIp} per client IP when anonymous` : '';
-  return `Read limit: ${rule.perUser} per ${rule.windowSeconds} s per user${anonymous} (per instance).`;
+  return `Read limit: ${rule.perUser} per ${rule.windowSeconds} s per user${anonymous}, over all instances.`;
 }
 
 export function accessText(endpoint: Endpoint): string {

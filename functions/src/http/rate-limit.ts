@@ -14,21 +14,35 @@ import type { RateLimitRule } from './endpoint.js';
 export async function consumeRateLimit(rule: RateLimitRule, key: string, now = Date.now()): Promise<void> {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
-  const counters = shardRefs(
-    internalCollections.rateLimits,
-    `${rule.bucket}:${key.replace(/[^A-Za-z0-9_.:-]/g, '_')}:${windowStart}`,
-    rule.shards ?? 1,
-  );
-  await anyShard(counters).set(
-    { count: FieldValue.increment(1), expires_at: Timestamp.fromMillis(windowStart + 2 * windowMs) },
-    { merge: true },
-  );
-  const count = await sumShards(counters);
+  const count = await addToWindowCount(`${rule.bucket}:${key}`, windowStart, windowMs, 1, rule.shards ?? 1);
   // Scaled for load tests and local demos without touching the declarations.
   if (count > Math.ceil(rule.limit * config.rateLimitScale())) {
     throw new RateLimitedError(Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)));
   }
 }
 
-// Reads: in memory, in read-limit.ts (the router needs them without the Firestore client).
+/**
+ * Adds `delta` to the count of `key` (bucket and caller) in the window starting at `windowStart`;
+ * resolves to the window's total. The documents expire (TTL on `expires_at`) a window later.
+ */
+export async function addToWindowCount(
+  key: string,
+  windowStart: number,
+  windowMs: number,
+  delta: number,
+  shards = 1,
+): Promise<number> {
+  const counters = shardRefs(
+    internalCollections.rateLimits,
+    `${key.replace(/[^A-Za-z0-9_.:-]/g, '_')}:${windowStart}`,
+    shards,
+  );
+  await anyShard(counters).set(
+    { count: FieldValue.increment(delta), expires_at: Timestamp.fromMillis(windowStart + 2 * windowMs) },
+    { merge: true },
+  );
+  return sumShards(counters);
+}
+
+// Reads: counted in memory first, in read-limit.ts (the router needs them without the Firestore client).
 export * from './read-limit.js';

@@ -305,7 +305,11 @@ async function run(
     });
   }
   const { params, query, body } = parseInput(endpoint, rules, req, rawBody);
-  if (rules.readLimit) consumeReadLimit(rules.readLimit, caller, req.ip ?? 'unknown');
+  if (rules.readLimit) {
+    // Only the last reads of a window wait for the shared count (read-limit.ts).
+    const counted = consumeReadLimit(rules.readLimit, caller, req.ip ?? 'unknown');
+    if (counted) await counted;
+  }
   if (endpoint.rateLimit) {
     const { consumeRateLimit } = await (writeLimits ??= import('./rate-limit.js'));
     await consumeRateLimit(endpoint.rateLimit, caller ? `uid:${caller.uid}` : `ip:${req.ip}`);
