@@ -111,7 +111,7 @@ export function renderRateLimitTable(endpoints: readonly Endpoint[]): string {
     const read = readLimitOf(endpoint);
     if (!read) continue;
     const limit = endpoint.access === 'public' ? `${read.perUser} (anonymous: ${read.perIp})` : String(read.perUser);
-    const per = endpoint.access === 'public' ? 'user, else client IP; per instance' : 'user; per instance';
+    const per = endpoint.access === 'public' ? 'user, else client IP' : 'user';
     lines.push(`| \`${endpointKey(endpoint)}\` | \`${read.bucket}\` | ${limit} | ${read.windowSeconds} s | ${per} |`);
   }
   return lines.join('\n');
