@@ -11,7 +11,15 @@ import { internalCollections } from '../data/collections.js';
 import { anyShard, shardRefs, sumShards } from '../data/counters.js';
 import type { RateLimitRule } from './endpoint.js';
 
-export async function consumeRateLimit(rule: RateLimitRule, key: string, now = Date.now()): Promise<void> {
+/** The window's count of a rule and caller, and the limit it is held to (scaled). */
+export interface WindowCount {
+  count: number;
+  limit: number;
+  /** Seconds until the window ends. */
+  retryAfterSeconds: number;
+}
+
+function windowOf(rule: RateLimitRule, key: string, now: number) {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
   const counters = shardRefs(
@@ -19,15 +27,35 @@ export async function consumeRateLimit(rule: RateLimitRule, key: string, now = D
     `${rule.bucket}:${key.replace(/[^A-Za-z0-9_.:-]/g, '_')}:${windowStart}`,
     rule.shards ?? 1,
   );
+  return {
+    counters,
+    windowStart,
+    windowMs,
+    // Scaled for load tests and local demos without touching the declarations.
+    limit: Math.ceil(rule.limit * config.rateLimitScale()),
+    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
+  };
+}
+
+/** Counts one call of `key` in the current window (refused calls count too) and returns the count. */
+export async function countCall(rule: RateLimitRule, key: string, now = Date.now()): Promise<WindowCount> {
+  const { counters, windowStart, windowMs, limit, retryAfterSeconds } = windowOf(rule, key, now);
   await anyShard(counters).set(
     { count: FieldValue.increment(1), expires_at: Timestamp.fromMillis(windowStart + 2 * windowMs) },
     { merge: true },
   );
-  const count = await sumShards(counters);
-  // Scaled for load tests and local demos without touching the declarations.
-  if (count > Math.ceil(rule.limit * config.rateLimitScale())) {
-    throw new RateLimitedError(Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)));
-  }
+  return { count: await sumShards(counters), limit, retryAfterSeconds };
+}
+
+/** The current window's count of `key`, without counting a call. */
+export async function peekCount(rule: RateLimitRule, key: string, now = Date.now()): Promise<WindowCount> {
+  const { counters, limit, retryAfterSeconds } = windowOf(rule, key, now);
+  return { count: await sumShards(counters), limit, retryAfterSeconds };
+}
+
+export async function consumeRateLimit(rule: RateLimitRule, key: string, now = Date.now()): Promise<void> {
+  const { count, limit, retryAfterSeconds } = await countCall(rule, key, now);
+  if (count > limit) throw new RateLimitedError(retryAfterSeconds);
 }
 
 // Reads: in memory, in read-limit.ts (the router needs them without the Firestore client).
