@@ -63,7 +63,7 @@ export const logs = {
    * Alert on this line (a log-based metric on `inbound intake guard acted`).
    */
   inboundGuardActed(messageSid: string, maskedNumber: string, guard: string): void {
-    logger.error('inbound intake guard acted', { message_sid: messageSid, from: maskedNumber, guard });
+    logger.warn('inbound intake guard acted', { message_sid: messageSid, from: maskedNumber, guard });
   },
   inboundReplySuppressed(messageSid: string, maskedNumber: string, reason: string): void {
     logger.warn('inbound reply suppressed', { message_sid: messageSid, from: maskedNumber, reason });
