@@ -69,8 +69,8 @@ export const logs = {
     logger.warn('inbound reply suppressed', { message_sid: messageSid, from: maskedNumber, reason });
   },
   /** STOP or START from a number: a spoofed sender could silence someone (security review 3, S1). */
-  inboundOptOutChanged(maskedNumber: string, optedOut: boolean, openRequests: number): void {
-    logger.warn('inbound opt-out changed', { from: maskedNumber, opted_out: optedOut, open_requests: openRequests });
+  inboundOptOutChanged(maskedNumber: string, optedOut: boolean): void {
+    logger.warn('inbound opt-out changed', { from: maskedNumber, opted_out: optedOut });
   },
   inboundProcessed(channel: string, maskedNumber: string, outcome: string, requestId: string | null): void {
     logger.info('inbound message processed', { channel, from: maskedNumber, outcome, request_id: requestId });

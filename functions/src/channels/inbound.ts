@@ -140,9 +140,14 @@ async function phoneUser(number: string): Promise<{ uid: string; role: Role | nu
   return { uid: user.uid, role: 'affected_individual' };
 }
 
+/** The sender's E.164 number, whichever channel it wrote on. */
+function phoneNumberOf(message: TwilioInbound): string {
+  return message.From.replace(/^whatsapp:/, '');
+}
+
 async function identify(message: TwilioInbound, read: (fallback: Language) => ReadMessage) {
   const channel: PhoneChannel = message.From.startsWith('whatsapp:') ? 'whatsapp' : 'sms';
-  const number = message.From.replace(/^whatsapp:/, '');
+  const number = phoneNumberOf(message);
   const contact = await collections.phoneContacts.get(number);
   const reading = read(contact?.language ?? 'en');
   return { channel, number, contact, reading };
@@ -151,18 +156,19 @@ async function identify(message: TwilioInbound, read: (fallback: Language) => Re
 export async function receiveMessage(message: TwilioInbound): Promise<string> {
   const sid = message.MessageSid;
   // Independent reads side by side: Twilio waits for the reply, and each is a round trip.
+  // The number's own limit is counted first, with them: a number past it spends nothing all
+  // numbers share (a retried delivery counts again for its number: Twilio seldom retries).
   const claim = collections.inboundMessages.doc(sid);
-  const [claimed, identified] = await Promise.all([
+  const [claimed, identified, own] = await Promise.all([
     claim.get(),
     identify(message, (fallback) => readMessage(message.Body, fallback)),
+    countCall(INBOUND_PER_NUMBER, phoneNumberOf(message)),
   ]);
   if (claimed.exists) {
     logs.inboundDuplicate(sid);
     return twiml(null);
   }
   const { channel, number, contact, reading } = identified;
-  // The number's own limit first: a number past it spends nothing all numbers share.
-  const own = await countCall(INBOUND_PER_NUMBER, number);
   if (own.count > own.limit && !(await raisesAllowedRequest(reading, number)))
     return pastOwnLimit(sid, { number, channel, contact, language: reading.language }, own.count === own.limit + 1);
   // A keyword (STOP, HELP, STATUS...) acts in no one's name: only a need or a place needs the
@@ -236,6 +242,9 @@ export async function receiveMessage(message: TwilioInbound): Promise<string> {
   const { requestId } = committed;
   if (outcome.planAfter) await planPlacedRequest(outcome.planAfter);
   logs.inboundProcessed(channel, maskNumber(number), outcome.name, requestId);
+  const optOut = outcome.contact?.opted_out;
+  if (optOut !== undefined && optOut !== (contact?.opted_out ?? false))
+    logs.inboundOptOutChanged(maskNumber(number), optOut);
   if (reply?.reason === 'spend_limit') logs.inboundReplySuppressed(sid, maskNumber(number), 'spend_limit');
   return twiml(reply?.status === 'sent' ? reply.body : null);
 }
@@ -505,7 +514,6 @@ async function optOutChange(sender: Sender, optedOut: boolean, reply: ReplyText)
             },
             at,
           );
-        logs.inboundOptOutChanged(maskNumber(sender.number), optedOut, open.length);
         return null;
       }),
   };
