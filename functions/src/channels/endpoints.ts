@@ -1,6 +1,7 @@
 // /channels/twilio/... : the Twilio webhooks (SMS and WhatsApp).
 import { z } from 'zod';
 import { defineEndpoint, Reply } from '../http/endpoint.js';
+import { INTAKE_LIMITS } from './limits.js';
 import { twilioInboundSchema } from './model.js';
 import { verifyTwilioSignature } from './signature.js';
 
@@ -9,7 +10,7 @@ const TAG = 'channels';
 // No per-IP limit on the inbound webhook: only calls Twilio signed get past `verify`, and they all
 // come from a few Twilio addresses, so a per-IP count would be one count for every sender, whose
 // refusals (429) are lost messages (Twilio does not retry them): security review 3, F1. The limits
-// that matter, per number first, are in channels/inbound.ts.
+// that matter, per number first, are counted by the handler (channels/limits.ts).
 
 export const inboundChannelEndpoints = [
   defineEndpoint({
@@ -24,6 +25,7 @@ export const inboundChannelEndpoints = [
       "No token: the caller proves it is Twilio with the signature. Each number acts as its own affected_individual user (created at its first message); STATUS shows only that user's own requests.",
     bodyFormat: 'form',
     verify: verifyTwilioSignature,
+    handlerLimits: INTAKE_LIMITS,
     body: twilioInboundSchema,
     produces: ['text/xml'],
     response: z.string().describe('TwiML: <Response> with at most one <Message>.'),
