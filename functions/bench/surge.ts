@@ -11,7 +11,7 @@
 // MessageSid). Anything else is lost. Also: 5xx count, p50/p95/p99 reply time, how late the last
 // message went out, and the 5xx causes from the `unexpected error` lines.
 //
-// The counter every inbound message bumps (INBOUND_GLOBAL's rule), alone: 2,000 bumps, 32 at once,
+// The counter every inbound message bumps (INBOUND_GLOBAL's rule, channels/limits.ts), alone: 2,000 bumps, 32 at once,
 // from this process: time per bump.
 //
 // Outbound, where the daily spend is counted in each send's claim transaction:
@@ -718,7 +718,7 @@ async function outboundInProcess(
  */
 async function counterProbe(options: SurgeOptions, calls: number, concurrency: number): Promise<Figure[]> {
   const { consumeRateLimit } = await import('../src/http/rate-limit.js');
-  const { INBOUND_GLOBAL } = await import('../src/channels/inbound.js');
+  const { INBOUND_GLOBAL } = await import('../src/channels/limits.js');
   const { RateLimitedError } = await import('../src/errors.js');
   const rule = { ...INBOUND_GLOBAL, bucket: `bench:surge-probe:${Date.now() % 100000}` };
   const times: number[] = [];

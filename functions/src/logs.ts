@@ -58,7 +58,7 @@ export const logs = {
     logger.warn('inbound message dropped', { message_sid: messageSid, from: maskedNumber, reason });
   },
   /**
-   * The alarm of an intake guard for all numbers (channels/inbound.ts INBOUND_GLOBAL,
+   * The alarm of an intake guard for all numbers (channels/limits.ts INBOUND_GLOBAL,
    * NEW_NUMBERS_GLOBAL): the message is still stored and answered, its request queued for triage.
    * Alert on this line (a log-based metric on `inbound intake guard acted`).
    */

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { requestReference } from '../src/channels/model.js';
 import { replies, SMS_SEGMENT_CHARS } from '../src/channels/replies.js';
-import { PHONE_REQUESTS_PER_DAY, receiveMessage } from '../src/channels/inbound.js';
+import { receiveMessage } from '../src/channels/inbound.js';
+import { PHONE_REQUESTS_PER_DAY } from '../src/channels/limits.js';
 import { collections } from '../src/data/collections.js';
 import { LANGUAGES, twilioInboundSchema } from '../src/channels/model.js';
 import { NEEDS } from '../src/requests/model.js';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { requestReference } from '../src/channels/model.js';
 import { replies } from '../src/channels/replies.js';
-import { INBOUND_GLOBAL, INBOUND_PER_NUMBER, NEW_NUMBERS_GLOBAL } from '../src/channels/inbound.js';
+import { INBOUND_GLOBAL, INBOUND_PER_NUMBER, NEW_NUMBERS_GLOBAL } from '../src/channels/limits.js';
 import { collections } from '../src/data/collections.js';
 import type { RateLimitRule } from '../src/http/endpoint.js';
 import type { OutboundMessage } from '../src/outbound/model.js';

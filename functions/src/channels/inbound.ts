@@ -46,8 +46,6 @@ import {
 } from './model.js';
 import { replies, twiml, type StatusLine } from './replies.js';
 
-export { INBOUND_GLOBAL, INBOUND_PER_NUMBER, NEW_NUMBERS_GLOBAL, PHONE_REQUESTS_PER_DAY, type IntakeGuard };
-
 /** How long a request waiting for its point takes the person's next message without a need as its place. */
 export const FOLLOW_UP_HOURS = 24;
 
