@@ -109,6 +109,12 @@ function rehost(call: HttpCall, session: Session, transport: Transport): HttpCal
   throw new Error(`not a call to the API or the baseline: ${call.url}`);
 }
 
+/** OVERHEAD_ONLY=<text>: only the scenarios whose name holds it (e.g. `twilio`), for one row measured again. */
+function chosenScenarios(): OverheadScenario[] {
+  const only = process.env.OVERHEAD_ONLY;
+  return only ? overheadScenarios.filter((scenario) => scenario.name.includes(only)) : overheadScenarios;
+}
+
 interface SideResult {
   latencies: number[];
   seconds: number;
@@ -224,7 +230,7 @@ export async function measureRequestOverhead(session: Session, options: Overhead
     runner: 'functions',
   };
   try {
-    for (const scenario of overheadScenarios)
+    for (const scenario of chosenScenarios())
       figures.push(...(await measureScenario(session, emulator, scenario, options)));
   } finally {
     const peak = memory.stop();
@@ -256,7 +262,7 @@ export async function measureRequestOverhead(session: Session, options: Overhead
   }
   const plain = await startPlainServers(session);
   try {
-    for (const scenario of overheadScenarios)
+    for (const scenario of chosenScenarios())
       figures.push(...(await measureScenario(session, plain.transport, scenario, options)));
   } finally {
     plain.child.kill();

@@ -1,7 +1,7 @@
 // `npm run bench`: measures every figure against its baseline, prints a table and writes the
 // figures as JSON (machine, versions, date) to bench/results/. `--quick` runs a small version of
 // each figure (CI runs it so the benchmarks cannot rot). Benchmarks never fail the test suite.
-// `--figures=cold,cost,overhead,outbound,live,planning,export,surge` runs only some. The run brings up its own
+// `--figures=cold,cost,overhead,outbound,live,planning,export,surge,flood` runs only some. The run brings up its own
 // local stack (free ports) and stops it at the end, whatever happens. The surge figure runs in a child
 // process with a stack of its own on the official Firestore emulator (bench/surge.ts); the quick
 // run leaves it out unless named. Next to each figure it prints the Node of the processes that ran
@@ -76,27 +76,28 @@ function printTable(figures: readonly Figure[]): void {
 }
 
 /**
- * The surge figure, in a child process (bench/surge.ts): its Admin SDK must reach its own stack's
- * official emulator, not the embedded one this process may already be bound to. Skipped, loudly,
- * where the official emulator cannot run: the embedded one has no contention to measure.
+ * The surge and flood figures, each in a child process (bench/surge.ts, bench/flood.ts): its Admin
+ * SDK must reach its own stack's official emulator, not the embedded one this process may already
+ * be bound to. Skipped, loudly, where the official emulator cannot run: the embedded one has no
+ * contention to measure.
  */
-async function measureSurgeInChild(): Promise<Figure[]> {
+async function measureInChild(name: 'surge' | 'flood'): Promise<Figure[]> {
   try {
     chooseFirestore('official');
   } catch (error) {
-    say(`[bench] surge figure NOT RUN: ${error instanceof Error ? error.message : String(error)}`);
+    say(`[bench] ${name} figure NOT RUN: ${error instanceof Error ? error.message : String(error)}`);
     return [];
   }
-  const dir = mkdtempSync(join(tmpdir(), 'bench-surge-'));
+  const dir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
   try {
-    const file = join(dir, 'surge.json');
+    const file = join(dir, `${name}.json`);
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', join(__dirname, 'surge.ts'), `--out=${file}`, ...(quick ? ['--quick'] : [])],
+      ['--import', 'tsx', join(__dirname, `${name}.ts`), `--out=${file}`, ...(quick ? ['--quick'] : [])],
       { cwd: join(__dirname, '..'), stdio: 'inherit' },
     );
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    if (code !== 0) throw new Error(`bench/surge.ts failed (exit code ${code})`);
+    if (code !== 0) throw new Error(`bench/${name}.ts failed (exit code ${code})`);
     return JSON.parse(readFileSync(file, 'utf8')) as Figure[];
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -195,8 +196,12 @@ async function main(): Promise<void> {
   }
   // Named, or part of a full run.
   if (only?.includes('surge') || (only === undefined && !quick)) {
-    figures.push(...(await measureSurgeInChild()));
+    figures.push(...(await measureInChild('surge')));
     lap('surge');
+  }
+  if (only?.includes('flood') || (only === undefined && !quick)) {
+    figures.push(...(await measureInChild('flood')));
+    lap('flood');
   }
   printNodes(nodes);
   const reported = withNodes(figures, nodes);

@@ -11,7 +11,7 @@
 // MessageSid). Anything else is lost. Also: 5xx count, p50/p95/p99 reply time, how late the last
 // message went out, and the 5xx causes from the `unexpected error` lines.
 //
-// The counter every inbound message bumps (INBOUND_GLOBAL's rule), alone: 2,000 bumps, 32 at once,
+// The counter every inbound message bumps (INBOUND_GLOBAL's rule, channels/limits.ts), alone: 2,000 bumps, 32 at once,
 // from this process: time per bump.
 //
 // Outbound, where the daily spend is counted in each send's claim transaction:
@@ -70,15 +70,15 @@ export const SURGE_RUNTIME_ENV = {
   FUNCTIONS_DISCOVERY_TIMEOUT: '120',
 };
 
-const MANILA = { lat: 14.5995, lng: 120.9842 };
+export const MANILA = { lat: 14.5995, lng: 120.9842 };
 const FLOOD_NUMBER = '+639990000001';
 const TIMEOUT_MS = 60_000;
 /** Twilio gives up on a webhook after 15 s (error 11200): the reply is not sent. */
 const TWILIO_TIMEOUT_MS = 15_000;
 
-type Kind = 'need' | 'need_whatsapp_point' | 'hello' | 'status' | 'help' | 'place' | 'flood';
+export type Kind = 'need' | 'need_whatsapp_point' | 'hello' | 'status' | 'help' | 'place' | 'flood';
 
-interface Planned {
+export interface Planned {
   i: number;
   sid: string;
   from: string;
@@ -86,7 +86,7 @@ interface Planned {
   form: Record<string, string>;
 }
 
-interface Sent extends Planned {
+export interface Sent extends Planned {
   /** ms after the start: when it was due, when it went out, how long the answer took. */
   due_ms: number;
   sent_ms: number;
@@ -167,7 +167,7 @@ export function planSurge(count: number, run: string): Planned[] {
   return planned;
 }
 
-async function post(url: string, message: Planned): Promise<{ status: Sent['status']; reply: Sent['reply'] }> {
+export async function post(url: string, message: Planned): Promise<{ status: Sent['status']; reply: Sent['reply'] }> {
   try {
     const response = await fetch(url, {
       method: 'POST',
@@ -189,7 +189,7 @@ async function post(url: string, message: Planned): Promise<{ status: Sent['stat
 }
 
 /** Sends `planned` at an even pace over `seconds`, at most `concurrency` in flight. */
-async function sendAll(url: string, planned: Planned[], seconds: number, concurrency: number): Promise<Sent[]> {
+export async function sendAll(url: string, planned: Planned[], seconds: number, concurrency: number): Promise<Sent[]> {
   const results: Sent[] = [];
   const gap = (seconds * 1000) / planned.length;
   const start = performance.now();
@@ -223,7 +223,7 @@ async function sendAll(url: string, planned: Planned[], seconds: number, concurr
 }
 
 /** Phone contacts of numbers the service knows already (their STATUS creates nothing). */
-async function knownContacts(count: number): Promise<string[]> {
+export async function knownContacts(count: number): Promise<string[]> {
   const now = new Date().toISOString();
   const batch = db().batch();
   const numbers: string[] = [];
@@ -239,7 +239,7 @@ async function knownContacts(count: number): Promise<string[]> {
   return numbers;
 }
 
-interface LogEntry {
+export interface LogEntry {
   message?: string;
   request_id?: string;
   message_sid?: string;
@@ -269,7 +269,11 @@ function logEntries(file: string, offset: number): { entries: LogEntry[]; raw: s
 }
 
 /** Waits until the log holds a request line for every answered call (the emulator relays them late), at most 60 s. */
-async function settledLog(file: string, offset: number, answered: Set<string>): Promise<ReturnType<typeof logEntries>> {
+export async function settledLog(
+  file: string,
+  offset: number,
+  answered: Set<string>,
+): Promise<ReturnType<typeof logEntries>> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     const log = logEntries(file, offset);
@@ -312,7 +316,7 @@ function errorKind(error: unknown): string {
   return error instanceof Error ? error.constructor.name : 'unknown';
 }
 
-function tally(values: readonly string[]): Record<string, number> {
+export function tally(values: readonly string[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
   return counts;
@@ -714,7 +718,7 @@ async function outboundInProcess(
  */
 async function counterProbe(options: SurgeOptions, calls: number, concurrency: number): Promise<Figure[]> {
   const { consumeRateLimit } = await import('../src/http/rate-limit.js');
-  const { INBOUND_GLOBAL } = await import('../src/channels/inbound.js');
+  const { INBOUND_GLOBAL } = await import('../src/channels/limits.js');
   const { RateLimitedError } = await import('../src/errors.js');
   const rule = { ...INBOUND_GLOBAL, bucket: `bench:surge-probe:${Date.now() % 100000}` };
   const times: number[] = [];

@@ -197,6 +197,10 @@ export const deliverOutbound = firestoreTrigger('deliverOutbound', ({ onDocument
       maxInstances: 10,
     },
     async (event) => {
+      // A reply to an inbound message is created already sent (its TwiML carried it) or
+      // suppressed: nothing to send, so not even the worker's read.
+      const status: unknown = event.data?.get('status');
+      if (status !== undefined && status !== 'queued') return;
       const { deliverMessage } = await import('./outbound/worker.js');
       await deliverMessage(event.params.messageId);
     },

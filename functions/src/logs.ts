@@ -57,6 +57,21 @@ export const logs = {
   inboundDropped(messageSid: string, maskedNumber: string, reason: string): void {
     logger.warn('inbound message dropped', { message_sid: messageSid, from: maskedNumber, reason });
   },
+  /**
+   * The alarm of an intake guard for all numbers (channels/limits.ts INBOUND_GLOBAL,
+   * NEW_NUMBERS_GLOBAL): the message is still stored and answered, its request queued for triage.
+   * Alert on this line (a log-based metric on `inbound intake guard acted`).
+   */
+  inboundGuardActed(messageSid: string, maskedNumber: string, guard: string): void {
+    logger.warn('inbound intake guard acted', { message_sid: messageSid, from: maskedNumber, guard });
+  },
+  inboundReplySuppressed(messageSid: string, maskedNumber: string, reason: string): void {
+    logger.warn('inbound reply suppressed', { message_sid: messageSid, from: maskedNumber, reason });
+  },
+  /** STOP or START from a number: a spoofed sender could silence someone (security review 3, S1). */
+  inboundOptOutChanged(maskedNumber: string, optedOut: boolean): void {
+    logger.warn('inbound opt-out changed', { from: maskedNumber, opted_out: optedOut });
+  },
   inboundProcessed(channel: string, maskedNumber: string, outcome: string, requestId: string | null): void {
     logger.info('inbound message processed', { channel, from: maskedNumber, outcome, request_id: requestId });
   },

@@ -77,6 +77,7 @@ describe('rate limits across function instances', function () {
         (e) =>
           e.method !== 'get' &&
           !e.rateLimit &&
+          !e.handlerLimits?.length &&
           !(Array.isArray(e.access) && e.access.length === 1 && e.access[0] === 'admin'),
       )
       .map((e) => `${e.method.toUpperCase()} ${e.path}`);

@@ -2,87 +2,20 @@
 // twilio package's own getExpectedTwilioSignature over the webhook URL the local stack prints,
 // and the TwiML reply, the user, the phone contact and the request it wrote.
 import assert from 'node:assert/strict';
-import { randomBytes, randomInt } from 'node:crypto';
-import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
 import { requestReference } from '../src/channels/model.js';
 import { replies, SMS_SEGMENT_CHARS } from '../src/channels/replies.js';
-import { PHONE_REQUESTS_PER_DAY, receiveMessage } from '../src/channels/inbound.js';
-import { LOCAL_TWILIO_AUTH_TOKEN } from '../src/config.js';
+import { receiveMessage } from '../src/channels/inbound.js';
+import { PHONE_REQUESTS_PER_DAY } from '../src/channels/limits.js';
 import { collections } from '../src/data/collections.js';
 import { LANGUAGES, twilioInboundSchema } from '../src/channels/model.js';
 import { NEEDS } from '../src/requests/model.js';
 import { runPlanning } from '../src/planning/job.js';
-import { apiFetch, baseUrl, call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
+import { baseUrl, call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
 import { testAuth, testDb, tokenFor } from './helpers/emulators.js';
+import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
+import { LOCAL_TWILIO_AUTH_TOKEN } from '../src/config.js';
+import { newNumber, PATH, replyOf, smsForm, twilioPost, type Sent } from './helpers/sms.js';
 import { disaster, north, storedRequest, waitFor } from './helpers/planning-fixtures.js';
-
-const PATH = '/channels/twilio/inbound';
-
-function newSid(): string {
-  return `SM${randomBytes(16).toString('hex')}`;
-}
-
-function newNumber(): string {
-  return `+63917${randomInt(1_000_000, 9_999_999)}`;
-}
-
-interface Sent {
-  status: number;
-  contentType: string;
-  text: string;
-}
-
-/** POSTs the form as Twilio does; signed over the stack's webhook URL unless told otherwise. */
-async function twilioPost(
-  params: Record<string, string>,
-  options: { signature?: string | null; signedUrl?: string; contentType?: string; invalidRequest?: string } = {},
-): Promise<Sent> {
-  const url = baseUrl() + PATH;
-  const signature =
-    options.signature === undefined
-      ? getExpectedTwilioSignature(LOCAL_TWILIO_AUTH_TOKEN, options.signedUrl ?? url, params)
-      : options.signature;
-  const headers: Record<string, string> = {
-    'content-type': options.contentType ?? 'application/x-www-form-urlencoded',
-  };
-  if (signature !== null) headers['x-twilio-signature'] = signature;
-  const response = await apiFetch(
-    url,
-    { method: 'POST', headers, body: new URLSearchParams(params).toString() },
-    { invalidRequest: options.invalidRequest },
-  );
-  return {
-    status: response.status,
-    contentType: response.headers.get('content-type') ?? '',
-    text: await response.text(),
-  };
-}
-
-/** The fields Twilio sends with an inbound message. */
-function smsForm(from: string, body: string, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    MessageSid: newSid(),
-    SmsSid: 'ignored',
-    AccountSid: 'AC00000000000000000000000000000000',
-    From: from,
-    To: '+15005550006',
-    Body: body,
-    NumMedia: '0',
-    NumSegments: '1',
-    ApiVersion: '2010-04-01',
-    ...extra,
-  };
-}
-
-/** The text of the one <Message> of a TwiML reply, or null for an empty <Response/>. */
-function replyOf(sent: Sent): string | null {
-  assert.equal(sent.status, 200, `expected 200, got ${sent.status}: ${sent.text}`);
-  assert.match(sent.contentType, /^text\/xml/);
-  if (/<Response\/>/.test(sent.text)) return null;
-  const match = /<Response><Message>([^<]*)<\/Message><\/Response>$/.exec(sent.text);
-  assert.ok(match, `not a TwiML reply with one message: ${sent.text}`);
-  return match[1]!;
-}
 
 async function contactOf(number: string) {
   return collections.phoneContacts.get(number);

@@ -1,18 +1,16 @@
 // /channels/twilio/... : the Twilio webhooks (SMS and WhatsApp).
 import { z } from 'zod';
 import { defineEndpoint, Reply } from '../http/endpoint.js';
+import { INTAKE_LIMITS } from './limits.js';
 import { twilioInboundSchema } from './model.js';
 import { verifyTwilioSignature } from './signature.js';
 
 const TAG = 'channels';
 
-/**
- * Per client IP, as the router counts anonymous calls: Twilio's own addresses, so far above any
- * real traffic; the limits that matter (per number, all numbers) are in channels/inbound.ts. Every
- * message bumps the counter of the address Twilio sent it from, one of a few: sharded like the
- * count for all numbers.
- */
-export const TWILIO_WEBHOOK_LIMIT = { bucket: 'twilio:webhook', limit: 1200, windowSeconds: 60, shards: 10 } as const;
+// No per-IP limit on the inbound webhook: only calls Twilio signed get past `verify`, and they all
+// come from a few Twilio addresses, so a per-IP count would be one count for every sender, whose
+// refusals (429) are lost messages (Twilio does not retry them): security review 3, F1. The limits
+// that matter, per number first, are counted by the handler (channels/limits.ts).
 
 export const inboundChannelEndpoints = [
   defineEndpoint({
@@ -21,16 +19,16 @@ export const inboundChannelEndpoints = [
     tag: TAG,
     summary: "Twilio's inbound message webhook (SMS and WhatsApp): help requests, STATUS, STOP, START, HELP.",
     description:
-      "Takes the form Twilio posts (application/x-www-form-urlencoded) signed with X-Twilio-Signature over PUBLIC_API_BASE_URL + this path (403 and nothing written otherwise). Answers TwiML (text/xml): one short reply in the sender's language, or an empty <Response/> for a MessageSid already processed, a dropped message (limits) or a number that sent STOP. The rules, keywords and limits: docs/channels.md.",
+      "Takes the form Twilio posts (application/x-www-form-urlencoded) signed with X-Twilio-Signature over PUBLIC_API_BASE_URL + this path (403 and nothing written otherwise). Answers TwiML (text/xml): one short reply in the sender's language, or an empty <Response/> for a MessageSid already processed, a message of a number past its own limit, a reply past the SMS spend limits, or a number that sent STOP. Every reply is logged in outbound_messages. The rules, keywords and limits: docs/channels.md.",
     access: 'public',
     ownership:
       "No token: the caller proves it is Twilio with the signature. Each number acts as its own affected_individual user (created at its first message); STATUS shows only that user's own requests.",
     bodyFormat: 'form',
     verify: verifyTwilioSignature,
+    handlerLimits: INTAKE_LIMITS,
     body: twilioInboundSchema,
     produces: ['text/xml'],
     response: z.string().describe('TwiML: <Response> with at most one <Message>.'),
-    rateLimit: TWILIO_WEBHOOK_LIMIT,
     handler: async ({ body }) => {
       const { receiveMessage } = await import('./inbound.js');
       return new Reply(200, await receiveMessage(body), { 'Content-Type': 'text/xml; charset=utf-8' });

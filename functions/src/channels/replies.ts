@@ -67,6 +67,8 @@ interface Templates {
   noOpenRequests(): string;
   dailyLimit(references: readonly string[]): string;
   noActiveDisaster(): string;
+  queuedForTriage(reference: string): string;
+  tooManyMessages(): string;
 }
 
 function statusList(language: Language, lines: readonly StatusLine[]): string {
@@ -94,6 +96,10 @@ const TEMPLATES: Record<Language, Templates> = {
       `We already have your requests ${refs.join(', ')} today. A dispatcher will follow up. Reply STATUS for news.`,
     noActiveDisaster: () =>
       'We are not running a response in any area now. If you are in danger, call local emergency services.',
+    queuedForTriage: (ref) =>
+      `Request ${ref} received. We are very busy: a dispatcher will review it. If you did not say where you are, reply with an address.`,
+    tooManyMessages: () =>
+      'Too many messages from this number. For an hour we only take new help requests. Danger: call local emergency services.',
   },
   es: {
     created: (ref, need) =>
@@ -112,6 +118,10 @@ const TEMPLATES: Record<Language, Templates> = {
       `Ya tenemos sus solicitudes ${refs.join(', ')} de hoy. Un despachador le contactara. ESTADO: novedades.`,
     noActiveDisaster: () =>
       'No hay una respuesta activa en ninguna zona ahora. Si esta en peligro, llame a emergencias.',
+    queuedForTriage: (ref) =>
+      `Solicitud ${ref} recibida. Estamos muy ocupados: un despachador la revisara. Si no dijo donde esta, responda con una direccion.`,
+    tooManyMessages: () =>
+      'Demasiados mensajes de este numero. Durante una hora solo tomamos nuevas solicitudes de ayuda. Peligro: llame a emergencias.',
   },
   fil: {
     created: (ref, need) =>
@@ -131,6 +141,10 @@ const TEMPLATES: Record<Language, Templates> = {
     dailyLimit: (refs) =>
       `Mayroon na kaming request ninyo ngayong araw: ${refs.join(', ')}. Babalikan kayo ng dispatcher. KALAGAYAN: balita.`,
     noActiveDisaster: () => 'Walang aktibong pagtugon sa anumang lugar ngayon. Kung nasa panganib, tumawag sa 911.',
+    queuedForTriage: (ref) =>
+      `Natanggap ang request ${ref}. Marami kaming natatanggap: susuriin ito ng dispatcher. Kung hindi pa nasabi kung nasaan kayo, i-text ang address.`,
+    tooManyMessages: () =>
+      'Sobrang daming text mula sa numerong ito. Sa loob ng isang oras, bagong request ng tulong lang ang tatanggapin. Panganib: tumawag sa 911.',
   },
 };
 

@@ -234,8 +234,9 @@ export const internalCollections = {
    */
   erasures: 'erasures',
   /**
-   * SMS sent per day, for the spend limits (outbound/worker.ts): `outbound_spend/{day}` and
-   * `{day}:1` ... `{day}:9` (all numbers, sharded), `outbound_spend/{day}_{e164}` (one number).
+   * SMS sent per day, for the spend limits (outbound/spend.ts): `outbound_spend/{day}` and
+   * `{day}:1` ... `{day}:9` (all numbers, sharded), `outbound_spend/{day}_{e164}` (one number;
+   * `expires_at` carries a TTL policy, as its id names the number).
    */
   outboundSpend: 'outbound_spend',
 } as const;

@@ -34,6 +34,12 @@ export interface RateLimitRule {
   shards?: number;
 }
 
+/** A limit a handler counts itself (`handlerLimits`): the rule, and what it is counted per and past it. */
+export interface HandlerLimit {
+  rule: RateLimitRule;
+  per: string;
+}
+
 /**
  * What a `verify` hook of an endpoint sees of the request before its input is parsed: for a
  * caller that proves itself by signing the request (a webhook) instead of with a token.
@@ -127,6 +133,12 @@ export interface EndpointDefinition<
    */
   errors?: readonly number[];
   rateLimit?: RateLimitRule;
+  /**
+   * Limits the handler counts itself, per something the router cannot see (a phone number), each
+   * with what it is counted per and what happens past it: documented (OpenAPI, the rate-limit
+   * table) and accepted in place of `rateLimit` by the rule that every write is limited.
+   */
+  handlerLimits?: readonly HandlerLimit[];
   /**
    * The in-memory read limit (http/rate-limit.ts): every GET has DEFAULT_READ_LIMIT unless it
    * declares its own, or null for none.

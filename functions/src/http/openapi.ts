@@ -192,6 +192,9 @@ export function openApiDocument(endpoints: readonly Endpoint[], serverUrl?: stri
       endpoint.rateLimit
         ? `Rate limit: ${endpoint.rateLimit.limit} per ${endpoint.rateLimit.windowSeconds} s per caller.`
         : '',
+      ...(endpoint.handlerLimits ?? []).map(
+        ({ rule, per }) => `Limit counted by the handler: ${rule.limit} per ${rule.windowSeconds} s per ${per}.`,
+      ),
       readLimitText(endpoint),
     ]
       .filter(Boolean)

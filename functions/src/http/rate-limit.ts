@@ -11,37 +11,69 @@ import { internalCollections } from '../data/collections.js';
 import { anyShard, shardRefs, sumShards } from '../data/counters.js';
 import type { RateLimitRule } from './endpoint.js';
 
-export async function consumeRateLimit(rule: RateLimitRule, key: string, now = Date.now()): Promise<void> {
+/** The window's count of a rule and caller, and the limit it is held to (scaled). */
+export interface WindowCount {
+  count: number;
+  limit: number;
+  /** Seconds until the window ends. */
+  retryAfterSeconds: number;
+}
+
+/** The counter documents of `key` (bucket and caller) in the window starting at `windowStart`. */
+function windowCounters(key: string, windowStart: number, shards: number) {
+  return shardRefs(internalCollections.rateLimits, `${key.replace(/[^A-Za-z0-9_.:-]/g, '_')}:${windowStart}`, shards);
+}
+
+function windowOf(rule: RateLimitRule, key: string, now: number) {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
-  const count = await addToWindowCount(`${rule.bucket}:${key}`, windowStart, windowMs, 1, rule.shards ?? 1);
-  // Scaled for load tests and local demos without touching the declarations.
-  if (count > Math.ceil(rule.limit * config.rateLimitScale())) {
-    throw new RateLimitedError(Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)));
-  }
+  return {
+    counters: windowCounters(`${rule.bucket}:${key}`, windowStart, rule.shards ?? 1),
+    windowStart,
+    windowMs,
+    // Scaled for load tests and local demos without touching the declarations.
+    limit: Math.ceil(rule.limit * config.rateLimitScale()),
+    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
+  };
+}
+
+async function bump(counters: ReturnType<typeof windowCounters>, delta: number, windowStart: number, windowMs: number) {
+  await anyShard(counters).set(
+    { count: FieldValue.increment(delta), expires_at: Timestamp.fromMillis(windowStart + 2 * windowMs) },
+    { merge: true },
+  );
+  return sumShards(counters);
+}
+
+/** Counts one call of `key` in the current window (refused calls count too) and returns the count. */
+export async function countCall(rule: RateLimitRule, key: string, now = Date.now()): Promise<WindowCount> {
+  const { counters, windowStart, windowMs, limit, retryAfterSeconds } = windowOf(rule, key, now);
+  return { count: await bump(counters, 1, windowStart, windowMs), limit, retryAfterSeconds };
+}
+
+/** The current window's count of `key`, without counting a call. */
+export async function peekCount(rule: RateLimitRule, key: string, now = Date.now()): Promise<WindowCount> {
+  const { counters, limit, retryAfterSeconds } = windowOf(rule, key, now);
+  return { count: await sumShards(counters), limit, retryAfterSeconds };
+}
+
+export async function consumeRateLimit(rule: RateLimitRule, key: string, now = Date.now()): Promise<void> {
+  const { count, limit, retryAfterSeconds } = await countCall(rule, key, now);
+  if (count > limit) throw new RateLimitedError(retryAfterSeconds);
 }
 
 /**
  * Adds `delta` to the count of `key` (bucket and caller) in the window starting at `windowStart`;
  * resolves to the window's total. The documents expire (TTL on `expires_at`) a window later.
  */
-export async function addToWindowCount(
+export function addToWindowCount(
   key: string,
   windowStart: number,
   windowMs: number,
   delta: number,
   shards = 1,
 ): Promise<number> {
-  const counters = shardRefs(
-    internalCollections.rateLimits,
-    `${key.replace(/[^A-Za-z0-9_.:-]/g, '_')}:${windowStart}`,
-    shards,
-  );
-  await anyShard(counters).set(
-    { count: FieldValue.increment(delta), expires_at: Timestamp.fromMillis(windowStart + 2 * windowMs) },
-    { merge: true },
-  );
-  return sumShards(counters);
+  return bump(windowCounters(key, windowStart, shards), delta, windowStart, windowMs);
 }
 
 // Reads: counted in memory first, in read-limit.ts (the router needs them without the Firestore client).

@@ -51,6 +51,33 @@ export const OUTBOUND_EVENTS = [
 export const outboundEventSchema = z.enum(OUTBOUND_EVENTS);
 export type OutboundEvent = z.infer<typeof outboundEventSchema>;
 
+/**
+ * The replies to inbound SMS and WhatsApp messages (channels/replies.ts), sent inline as TwiML:
+ * logged as messages like the others (status `sent` at once; the worker never sends them).
+ */
+export const REPLY_TEMPLATES = [
+  'reply_created',
+  'reply_created_without_place',
+  'reply_queued_for_triage',
+  'reply_place_noted',
+  'reply_ask_need',
+  'reply_help',
+  'reply_stopped',
+  'reply_started',
+  'reply_status',
+  'reply_no_open_requests',
+  'reply_daily_limit',
+  'reply_no_active_disaster',
+  'reply_too_many_messages',
+] as const;
+export type ReplyTemplate = (typeof REPLY_TEMPLATES)[number];
+export const outboundTemplateSchema = z.enum([...OUTBOUND_EVENTS, ...REPLY_TEMPLATES]);
+export type OutboundTemplate = z.infer<typeof outboundTemplateSchema>;
+
+export function isOutboundEvent(template: OutboundTemplate): template is OutboundEvent {
+  return (OUTBOUND_EVENTS as readonly string[]).includes(template);
+}
+
 /** The groups of events preferences switch on and off. */
 export const PREFERENCE_EVENTS = ['request_updates', 'task_assignments', 'task_updates'] as const;
 export const preferenceEventSchema = z.enum(PREFERENCE_EVENTS);
@@ -166,7 +193,9 @@ export type SuppressionReason = z.infer<typeof suppressionReasonSchema>;
  * `outbound_messages/{id}`: one message to one recipient on one channel (push: one per device),
  * derived from one audit record (id: a hash of the audit id, recipient and channel, so deriving
  * twice creates it once). The worker moves it queued → sending (a lease) → sent | failed |
- * suppressed; Twilio's status callback moves an SMS on to delivered or failed.
+ * suppressed; Twilio's status callback moves an SMS on to delivered or failed. A reply to an
+ * inbound message is written `sent` or `suppressed` with the message's claim (id: a hash of its
+ * MessageSid; no audit record).
  */
 export const outboundMessageSchema = z.object({
   id: idSchema,
@@ -174,7 +203,7 @@ export const outboundMessageSchema = z.object({
   /** E.164 number for sms/whatsapp, the device id for push. */
   to: z.string(),
   recipient_uid: idSchema,
-  template: outboundEventSchema,
+  template: outboundTemplateSchema,
   language: languageSchema,
   body: z.string(),
   urgent: z.boolean(),
@@ -184,7 +213,8 @@ export const outboundMessageSchema = z.object({
   attempts: z.number().int(),
   lease_until: isoDateTime.nullable(),
   provider_id: z.string().nullable(),
-  audit_id: z.string(),
+  /** The audit record it announces; null for a reply to an inbound message. */
+  audit_id: z.string().nullable(),
   request_id: idSchema.nullable(),
   task_id: idSchema.nullable(),
   sent_at: isoDateTime.nullable(),

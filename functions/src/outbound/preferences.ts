@@ -5,9 +5,10 @@ import { db } from '../data/firestore.js';
 import type { Caller } from '../http/endpoint.js';
 import {
   EVENT_GROUP,
+  isOutboundEvent,
   type NotificationPreferences,
   type OutboundChannel,
-  type OutboundEvent,
+  type OutboundTemplate,
   type PreferencesPatch,
   type PreferencesView,
   type QuietHours,
@@ -94,10 +95,11 @@ export function inQuietHours(hours: QuietHours, at: Date): boolean {
 /** Why preferences hold a message back at `at`, or null to send it. */
 export function preferenceSuppression(
   preferences: NotificationPreferences,
-  message: { template: OutboundEvent; channel: OutboundChannel; urgent: boolean },
+  message: { template: OutboundTemplate; channel: OutboundChannel; urgent: boolean },
   at: Date,
 ): 'preferences' | 'quiet_hours' | null {
-  if (!preferences.events[EVENT_GROUP[message.template]]) return 'preferences';
+  // A reply to the person's own message belongs to no event group.
+  if (isOutboundEvent(message.template) && !preferences.events[EVENT_GROUP[message.template]]) return 'preferences';
   if (!preferences.channels[message.channel]) return 'preferences';
   if (preferences.quiet_hours && inQuietHours(preferences.quiet_hours, at)) {
     if (!(message.urgent && preferences.urgent_overrides_quiet_hours)) return 'quiet_hours';

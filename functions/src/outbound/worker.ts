@@ -5,14 +5,13 @@
 // another delivery at work (thrown: retried later). A transient failure (5xx, network) puts the
 // message back to queued and throws, so the platform retries it with its back-off, up to
 // MAX_ATTEMPTS; a permanent one (invalid number, dead FCM token) fails it for good.
-import { FieldValue, type DocumentReference } from 'firebase-admin/firestore';
-import { collections, internalCollections } from '../data/collections.js';
-import { anyShard, shardRefs, sumShards } from '../data/counters.js';
+import { collections } from '../data/collections.js';
+import { sumShards } from '../data/counters.js';
 import { db } from '../data/firestore.js';
-import { config } from '../config.js';
 import { logs } from '../logs.js';
 import type { OutboundMessage, SuppressionReason } from './model.js';
 import { preferencesOf, preferenceSuppression } from './preferences.js';
+import { countSend, daySpend, numberSpend, overSpend, spendDay } from './spend.js';
 
 /** Sends of one message before it is failed; the platform's back-off spaces them. */
 export const MAX_ATTEMPTS = 5;
@@ -27,22 +26,6 @@ export type DeliveryOutcome = 'gone' | 'final' | 'busy' | 'suppressed' | 'sent' 
 /** Thrown for a delivery to be tried again later (a live lease elsewhere, a transient failure). */
 export class RetryLater extends Error {}
 
-/**
- * Counter documents of the day's SMS and WhatsApp sends from all numbers (`outbound_spend/{day}`,
- * `{day}:1` ... `{day}:9`): every send bumps one, the cap is checked on their sum (data/counters.ts).
- */
-export const SPEND_SHARDS = 10;
-
-/** The day's sends from all numbers, sharded. */
-function daySpend(day: string): DocumentReference[] {
-  return shardRefs(internalCollections.outboundSpend, day, SPEND_SHARDS);
-}
-
-/** The day's sends to one number: one document, written by that number's messages only. */
-function numberSpend(message: OutboundMessage, day: string): DocumentReference {
-  return db().collection(internalCollections.outboundSpend).doc(`${day}_${message.to}`);
-}
-
 function isPhone(message: OutboundMessage): boolean {
   return message.channel === 'sms' || message.channel === 'whatsapp';
 }
@@ -53,7 +36,7 @@ async function claim(
   now: Date,
 ): Promise<{ outcome: DeliveryOutcome; message?: OutboundMessage; token?: string }> {
   const at = now.toISOString();
-  const day = at.slice(0, 10);
+  const day = spendDay(at);
   return db().runTransaction(async (tx) => {
     const message = await collections.outboundMessages.get(messageId, tx);
     if (!message) return { outcome: 'gone' };
@@ -73,7 +56,7 @@ async function claim(
     // claimed at the same moment (at most deliverOutbound's maxInstances), never by more.
     const counted = isPhone(message) && message.attempts === 0;
     const [perNumber, allNumbers] = counted
-      ? await Promise.all([tx.get(numberSpend(message, day)), sumShards(daySpend(day))])
+      ? await Promise.all([tx.get(numberSpend(message.to, day)), sumShards(daySpend(day))])
       : [undefined, 0];
 
     let reason: SuppressionReason | null;
@@ -82,12 +65,7 @@ async function claim(
     else if (TASK_EVENTS.has(message.template) && user?.role === 'volunteer' && user.availability !== 'available')
       reason = 'unavailable';
     else reason = preferenceSuppression(preferences, message, now);
-    if (
-      reason === null &&
-      counted &&
-      (allNumbers >= config.outboundSmsDailyLimit() ||
-        Number(perNumber?.get('count') ?? 0) >= config.outboundSmsPerNumberDailyLimit())
-    )
+    if (reason === null && counted && overSpend(Number(perNumber?.get('count') ?? 0), allNumbers))
       reason = 'spend_limit';
     if (reason !== null) {
       collections.outboundMessages.updateIn(tx, messageId, {
@@ -98,11 +76,7 @@ async function claim(
       });
       return { outcome: 'suppressed' };
     }
-    if (counted) {
-      // Written, not read, by the transaction: no lock is held on the shard until the commit.
-      for (const ref of [numberSpend(message, day), anyShard(daySpend(day))])
-        tx.set(ref, { count: FieldValue.increment(1), day }, { merge: true });
-    }
+    if (counted) countSend(tx, message.to, day);
     const attempts = message.attempts + 1;
     const leaseUntil = new Date(now.getTime() + SEND_LEASE_MS).toISOString();
     collections.outboundMessages.updateIn(tx, messageId, {

@@ -125,7 +125,14 @@ export const PLANNING_ERRORS = {
   duplicate: 'A likely repeat of an earlier request of yours; it is not planned again.',
   retrying: 'Planning did not finish; it is retried automatically.',
   planning_failed: 'Planning failed; a dispatcher plans this request by hand.',
+  queued_for_triage: 'Received while SMS intake was over its limits; a dispatcher reviews it before it is planned.',
 } as const;
+/**
+ * `planning.last_error` of a request the SMS/WhatsApp intake queued for a dispatcher's triage
+ * (state awaiting_location) instead of planning it: a global intake guard was acting
+ * (channels/inbound.ts). Placing the request (PUT /requests/{req_id}/location) clears it.
+ */
+export const QUEUED_FOR_TRIAGE = 'queued for triage: intake over its limits';
 export type PlanningErrorCode = keyof typeof PLANNING_ERRORS;
 export const publicPlanningSchema = z.object({
   state: planningStateSchema,

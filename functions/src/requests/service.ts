@@ -344,7 +344,8 @@ export async function readPlacement(
       location: placement.location,
       geohash: geohashOf(placement.location),
       disaster_id: disaster.id,
-      planning: { ...request.planning, state: 'pending' as const, updated_at: at },
+      // Placing it is the triage a request queued for it waited for (QUEUED_FOR_TRIAGE).
+      planning: { ...request.planning, state: 'pending' as const, last_error: null, updated_at: at },
       updated_at: at,
     };
     // Its former disaster's change feed reports the move (the request was read in this transaction).

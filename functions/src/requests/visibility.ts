@@ -15,6 +15,7 @@ import { COARSE_CENTER_MAX_OFFSET_KM, coarseArea } from '../shared/geo.js';
 import { isStaff } from '../shared/schemas.js';
 import {
   PLANNING_ERRORS,
+  QUEUED_FOR_TRIAGE,
   type HelpRequest,
   type MatchSummary,
   type Planning,
@@ -81,6 +82,7 @@ export async function audienceResolver(
 function planningErrorOf(planning: Planning): PlanningErrorCode | null {
   if (planning.state === 'skipped') return 'duplicate';
   if (planning.state === 'failed') return 'planning_failed';
+  if (planning.state === 'awaiting_location' && planning.last_error === QUEUED_FOR_TRIAGE) return 'queued_for_triage';
   if (planning.last_error !== null && planning.state !== 'planned') return 'retrying';
   return null;
 }

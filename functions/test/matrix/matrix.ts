@@ -106,6 +106,13 @@ export function renderRateLimitTable(endpoints: readonly Endpoint[]): string {
       `| \`${endpointKey(endpoint)}\` | \`${rule.bucket}\` | ${rule.limit} | ${rule.windowSeconds} s | ${per} |`,
     );
   }
+  // Counted by the handler itself, per something the router cannot see (a phone number).
+  for (const endpoint of endpoints) {
+    for (const { rule, per } of endpoint.handlerLimits ?? [])
+      lines.push(
+        `| \`${endpointKey(endpoint)}\` | \`${rule.bucket}\` | ${rule.limit} | ${rule.windowSeconds} s | ${per} |`,
+      );
+  }
   // Reads: counted in each instance's memory (see "Reads" above the table).
   for (const endpoint of endpoints) {
     const read = readLimitOf(endpoint);

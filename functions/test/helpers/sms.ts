@@ -1,0 +1,75 @@
+// Twilio's inbound webhook as Twilio drives it: a form body signed with the twilio package's own
+// getExpectedTwilioSignature over the webhook URL the local stack prints, and its TwiML answer.
+import assert from 'node:assert/strict';
+import { randomBytes, randomInt } from 'node:crypto';
+import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
+import { LOCAL_TWILIO_AUTH_TOKEN } from '../../src/config.js';
+import { apiFetch, baseUrl } from './api.js';
+
+export const PATH = '/channels/twilio/inbound';
+
+export function newSid(): string {
+  return `SM${randomBytes(16).toString('hex')}`;
+}
+
+export function newNumber(): string {
+  return `+63917${randomInt(1_000_000, 9_999_999)}`;
+}
+
+export interface Sent {
+  status: number;
+  contentType: string;
+  text: string;
+}
+
+/** POSTs the form as Twilio does; signed over the stack's webhook URL unless told otherwise. */
+export async function twilioPost(
+  params: Record<string, string>,
+  options: { signature?: string | null; signedUrl?: string; contentType?: string; invalidRequest?: string } = {},
+): Promise<Sent> {
+  const url = baseUrl() + PATH;
+  const signature =
+    options.signature === undefined
+      ? getExpectedTwilioSignature(LOCAL_TWILIO_AUTH_TOKEN, options.signedUrl ?? url, params)
+      : options.signature;
+  const headers: Record<string, string> = {
+    'content-type': options.contentType ?? 'application/x-www-form-urlencoded',
+  };
+  if (signature !== null) headers['x-twilio-signature'] = signature;
+  const response = await apiFetch(
+    url,
+    { method: 'POST', headers, body: new URLSearchParams(params).toString() },
+    { invalidRequest: options.invalidRequest },
+  );
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? '',
+    text: await response.text(),
+  };
+}
+
+/** The fields Twilio sends with an inbound message. */
+export function smsForm(from: string, body: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    MessageSid: newSid(),
+    SmsSid: 'ignored',
+    AccountSid: 'AC00000000000000000000000000000000',
+    From: from,
+    To: '+15005550006',
+    Body: body,
+    NumMedia: '0',
+    NumSegments: '1',
+    ApiVersion: '2010-04-01',
+    ...extra,
+  };
+}
+
+/** The text of the one <Message> of a TwiML reply, or null for an empty <Response/>. */
+export function replyOf(sent: Sent): string | null {
+  assert.equal(sent.status, 200, `expected 200, got ${sent.status}: ${sent.text}`);
+  assert.match(sent.contentType, /^text\/xml/);
+  if (/<Response\/>/.test(sent.text)) return null;
+  const match = /<Response><Message>([^<]*)<\/Message><\/Response>$/.exec(sent.text);
+  assert.ok(match, `not a TwiML reply with one message: ${sent.text}`);
+  return match[1]!;
+}
