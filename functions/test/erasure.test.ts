@@ -462,6 +462,7 @@ describe('DELETE /users/me (erasure)', function () {
         potential_matches: null,
         channel: 'app',
         location_text: null,
+        requester_contact: null,
         created_at: at,
         updated_at: at,
         status_changed_at: at,
