@@ -133,12 +133,13 @@ export const userEndpoints = [
     tag: TAG,
     summary: "Change a user's role (sets the verified claim and mirrors it in the profile).",
     description:
-      'The user must refresh their ID token to act in the new role; until then (at most an hour) their token keeps the old claim.',
+      'A change of role signs the user out: their refresh tokens are revoked and the ID tokens they hold (with the old claim) are refused within 30 s on every instance; they sign in again to act in the new role. Setting the role they already have changes nothing.',
     access: ['admin'],
+    ownership: 'Any user but the caller: an admin cannot change their own role (403); another admin does.',
     params: z.strictObject({ uid: idSchema }),
     body: z.strictObject({ role: roleSchema }),
     response: userProfileSchema,
-    errors: [404],
+    errors: [403, 404],
     handler: async ({ caller, params, body }) => toProfile(await grantRole(params.uid, body.role, caller)),
   }),
   defineEndpoint({
