@@ -2,7 +2,7 @@
 // /api/** to the function): the story of issue 17's "How it is shown".
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { demoUsers, seed } from '../../functions/dev/seed.js';
+import { DEMO_DISASTER_ID, demoUsers, seed } from '../../functions/dev/seed.js';
 import { testDb } from '../../functions/test/helpers/emulators.js';
 import { consoleUrl, expectAccessible, idTokenOf, launch, openSignedIn, screenshot } from './browser.js';
 
@@ -10,6 +10,7 @@ const user = (role: string) => demoUsers.find((u) => u.role === role)!;
 /** Listeners and rules are production's only on the official emulator (the stack's first line says which). */
 const officialFirestore = process.env.STACK_FIRESTORE_KIND === 'official';
 const near = { lat: 14.6, lng: 120.99 };
+const REQUESTER_PHONE = '+639171234567';
 
 describe('the coordination console (Chromium)', function () {
   this.timeout(300_000);
@@ -25,6 +26,17 @@ describe('the coordination console (Chromium)', function () {
     // The responder shares a location near the demo disaster, so planning proposes them.
     const admin = user('admin');
     const riley = user('responder');
+    // The requester gives a phone number in their profile: staff see it on the request page.
+    const alex = user('affected_individual');
+    const registered = await fetch(`${consoleUrl()}/api/users/register`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await idTokenOf(alex.email, alex.password)}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ phone: REQUESTER_PHONE }),
+    });
+    assert.equal(registered.status, 200, await registered.text());
     const token = await idTokenOf(riley.email, riley.password);
     const shared = await fetch(`${consoleUrl()}/api/users/me/location`, {
       method: 'PATCH',
@@ -83,6 +95,10 @@ describe('the coordination console (Chromium)', function () {
     await open.click();
     await dispatcher.getByRole('heading', { name: 'Request: Water' }).waitFor();
     requestPage = dispatcher.url();
+    // Staff see how to call the requester back: the channel, and the number as a tap-to-call link.
+    const call = dispatcher.getByRole('link', { name: `Call ${REQUESTER_PHONE}` });
+    assert.equal(await call.getAttribute('href'), `tel:${REQUESTER_PHONE}`);
+    await dispatcher.getByText(/^App · Call /).waitFor();
 
     // The deterministic planner's first suggested task: approve, create, authorize, assign.
     const planned = dispatcher.getByRole('listitem', { name: 'Suggested task 1' });
@@ -205,6 +221,55 @@ describe('the coordination console (Chromium)', function () {
     await dispatcher.getByText(/^[1-9]\d* points on the map$/).waitFor();
     await expectAccessible(dispatcher, 'the map');
     await screenshot(dispatcher, 'map');
+  });
+
+  it('shows markup in a volunteer-written resource name as text in the map tooltip, with no frame loaded', async () => {
+    const valerie = user('volunteer');
+    const disaster = (await (await fetch(`${consoleUrl()}/api/disasters/${DEMO_DISASTER_ID}`)).json()) as {
+      location: { lat: number; lng: number };
+    };
+    const name = '<b id=injected style=position:fixed;inset:0>EVACUATE</b> boat';
+    const created = await fetch(`${consoleUrl()}/api/resources`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await idTokenOf(valerie.email, valerie.password)}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        name,
+        category: 'boat',
+        quantity: 1,
+        unit: 'units',
+        location: disaster.location,
+        disaster_id: DEMO_DISASTER_ID,
+      }),
+    });
+    assert.equal(created.status, 201, await created.text());
+    const violations: string[] = [];
+    dispatcher.on('console', (message) => {
+      if (/Content Security Policy/.test(message.text())) violations.push(message.text());
+    });
+    // A fresh load of the map: the disaster's centre, where the resource is, is the map's centre.
+    await dispatcher.goto(`${consoleUrl()}/map`);
+    const map = dispatcher.getByRole('region', { name: 'Map of requests, resources and tasks' });
+    await dispatcher.getByText(/^[1-9]\d* points on the map$/).waitFor();
+    const box = (await map.boundingBox())!;
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    // Zoomed in around the centre until no cluster holds the resource, then hovered.
+    await dispatcher.mouse.move(x, y);
+    for (let i = 0; i < 6; i++) {
+      await dispatcher.mouse.wheel(0, -400);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    }
+    const tooltip = dispatcher.locator('.leaflet-tooltip').filter({ hasText: 'EVACUATE' });
+    for (let i = 0; i < 20 && (await tooltip.count()) === 0; i++) {
+      await dispatcher.mouse.move(x + (i % 2), y);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    assert.equal(await tooltip.textContent(), name, 'the name as typed, markup and all');
+    assert.equal(await dispatcher.locator('#injected').count(), 0, 'no element made from the name');
+    assert.equal(dispatcher.frames().length, 1, 'no frame: e-mail sign-in loads none');
+    assert.deepEqual(violations, []);
   });
 
   it('switches to Spanish, with numbers and dates per locale', async () => {
