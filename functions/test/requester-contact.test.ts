@@ -4,37 +4,13 @@
 // Nobody else sees any of it: not the owner, the assignee, the disaster's volunteers, a default
 // export, a webhook subscriber or a notification.
 import assert from 'node:assert/strict';
-import { randomBytes, randomInt } from 'node:crypto';
-import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
-import { LOCAL_TWILIO_AUTH_TOKEN } from '../src/config.js';
 import { collections } from '../src/data/collections.js';
-import { apiFetch, baseUrl, call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
+import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
 import { disaster, join, north, waitFor } from './helpers/planning-fixtures.js';
+import { newNumber, sendSms, uidOfNumber } from './helpers/twilio.js';
 import { readyTask } from './helpers/tasks-fixtures.js';
 import { verify } from './helpers/trust.js';
 import { storeWebhook } from './helpers/webhooks.js';
-
-const newNumber = () => `+63917${randomInt(1_000_000, 9_999_999)}`;
-
-/** A signed SMS to the inbound webhook, as Twilio sends it. */
-async function sms(from: string, body: string): Promise<void> {
-  const url = `${baseUrl()}/channels/twilio/inbound`;
-  const form = { MessageSid: `SM${randomBytes(16).toString('hex')}`, From: from, To: '+15005550006', Body: body };
-  const response = await apiFetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-twilio-signature': getExpectedTwilioSignature(LOCAL_TWILIO_AUTH_TOKEN, url, form),
-    },
-    body: new URLSearchParams(form).toString(),
-  });
-  assert.equal(response.status, 200, await response.text());
-}
-
-/** The uid of the person a number belongs to, once its first message created them. */
-async function uidOf(number: string): Promise<string> {
-  return (await waitFor('the phone contact', () => collections.phoneContacts.get(number))).uid;
-}
 
 async function contactAudits(actor: string) {
   return (await collections.audit.ref().where('actor_id', '==', actor).get()).docs
@@ -70,8 +46,8 @@ describe("the requester's contact, for staff only", () => {
       }),
       201,
     ).id;
-    await sms(smsNumber, 'we need water, 4 people');
-    const smsOwner = await uidOf(smsNumber);
+    await sendSms(smsNumber, 'we need water, 4 people');
+    const smsOwner = await uidOfNumber(smsNumber);
     smsRequestId = (await collections.requests.list({ owner_id: smsOwner }, { limit: 1 })).items[0]!.id;
   });
 
@@ -135,8 +111,9 @@ describe("the requester's contact, for staff only", () => {
   it('webhook subscribers get the request without any contact', async () => {
     const hook = await storeWebhook(['request.created']);
     const number = newNumber();
-    await sms(number, 'rescue needed, water rising');
-    const requestId = (await collections.requests.list({ owner_id: await uidOf(number) }, { limit: 1 })).items[0]!.id;
+    await sendSms(number, 'rescue needed, water rising');
+    const requestId = (await collections.requests.list({ owner_id: await uidOfNumber(number) }, { limit: 1 })).items[0]!
+      .id;
     const delivery = await waitFor('the request.created delivery', async () => {
       const all = await collections.webhookDeliveries.ref(hook.id).get();
       return all.docs.map((doc) => doc.data()).find((d) => d.body.includes(requestId));

@@ -4,7 +4,7 @@ import { forgetCachedUser } from '../http/auth.js';
 import { defineEndpoint, Reply } from '../http/endpoint.js';
 import { idSchema, locationSchema, roleSchema } from '../shared/schemas.js';
 import { availabilitySchema, registrationSchema, toProfile, userProfileSchema, verificationSchema } from './model.js';
-import { ERASURE_TIME_BUDGET_MS, eraseUser } from './erasure.js';
+import { ERASURE_TIME_BUDGET_MS, eraseOnBehalf, eraseUser } from './erasure.js';
 import { grantRole } from './roles.js';
 import * as users from './service.js';
 import { setVerification } from './trust.js';
@@ -68,6 +68,28 @@ export const userEndpoints = [
       if (!outcome.done) return new Reply(202, null, { 'Retry-After': '1' });
       // This instance refuses the token at once; others within their revocation cache's 30 s.
       forgetCachedUser(caller.uid);
+      return undefined;
+    },
+  }),
+  defineEndpoint({
+    method: 'post',
+    path: '/users/{uid}/erasure',
+    tag: TAG,
+    summary: 'Erase a user who asked by other means (a person known only by SMS or WhatsApp has no session).',
+    description:
+      'The erasure of DELETE /users/me, on their behalf: find their uid with GET /requests?phone= (owner_id). ' +
+      `204 when done; 202 with Retry-After when the call's work budget (${ERASURE_TIME_BUDGET_MS / 1000} s) ran out first: call again. ` +
+      'The audit trail records which admin asked (entity user, action erasure_requested, under the pseudonym).',
+    access: ['admin'],
+    ownership: 'Any user but the caller (403: use DELETE /users/me); 404 for an unknown or already erased uid.',
+    params: z.strictObject({ uid: idSchema }),
+    response: null,
+    errors: [403, 404],
+    otherStatuses: { 202: "The call's work budget ran out first: call again (Retry-After)." },
+    handler: async ({ caller, params }) => {
+      const outcome = await eraseOnBehalf(caller, params.uid);
+      if (!outcome.done) return new Reply(202, null, { 'Retry-After': '1' });
+      forgetCachedUser(params.uid);
       return undefined;
     },
   }),
