@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DISASTER_TYPES } from '../src/disasters/model.js';
-import { NEEDS, PLANNING_STATES, REQUEST_STATUSES } from '../src/requests/model.js';
+import { NEEDS, PLANNING_STATES, REQUEST_CHANNELS, REQUEST_STATUSES } from '../src/requests/model.js';
 import { RESOURCE_CATEGORIES, RESOURCE_STATUSES } from '../src/resources/model.js';
 import { TASK_STATUSES } from '../src/tasks/model.js';
 
@@ -22,6 +22,7 @@ describe("the console's value lists (web/src/api.ts)", () => {
   const models: Record<string, readonly string[]> = {
     NEEDS,
     REQUEST_STATUSES,
+    REQUEST_CHANNELS,
     PLANNING_STATES,
     TASK_STATUSES,
     DISASTER_TYPES,

@@ -8,6 +8,8 @@ import type { Disaster } from '../src/disasters/model.js';
 import { geohashOf } from '../src/shared/geo.js';
 import { ERASED_TEXT, FORMER_MEMBER_NAME, cellCentre, eraseUser } from '../src/users/erasure.js';
 import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
+import { newNumber, sendSms, uidOfNumber } from './helpers/twilio.js';
+import { newPhoneContact } from '../src/channels/model.js';
 import { testAuth } from './helpers/emulators.js';
 import {
   claimOf,
@@ -462,6 +464,7 @@ describe('DELETE /users/me (erasure)', function () {
         potential_matches: null,
         channel: 'app',
         location_text: null,
+        requester_contact: null,
         created_at: at,
         updated_at: at,
         status_changed_at: at,
@@ -492,5 +495,66 @@ describe('DELETE /users/me (erasure)', function () {
     assert.equal(calls.at(-1)?.status, 204, 'finished within 5 calls');
     assert.equal((await collections.requests.ref().where('owner_id', '==', person.uid).get()).size, 0);
     assert.equal((await collections.messages.ref(disaster.id).where('sender_id', '==', person.uid).get()).size, 0);
+  });
+
+  describe('what the third review found left behind (F9)', () => {
+    it("erases a request's place in the person's words and contact, every number linked to them, and the message links", async () => {
+      const person = await registeredUser('affected_individual', { phone: PHONE });
+      const texted = newNumber(); // the number they once texted from, not the profile's
+      const at = new Date().toISOString();
+      await collections.phoneContacts
+        .doc(texted)
+        .create(newPhoneContact({ number: texted, uid: person.uid, language: 'en', channel: 'sms', at }));
+      const request = await helpRequest(disaster.id, person.uid, {
+        channel: 'sms',
+        location_text: 'house of Mang Ben, behind the San Roque chapel',
+        requester_contact: { channel: 'sms', phone: texted },
+      });
+      const sid = `SM${'e'.repeat(32)}`;
+      await collections.inboundMessages
+        .doc(sid)
+        .create({ id: sid, channel: 'sms', outcome: 'request_created', request_id: request.id, created_at: at });
+      expectStatus(await call('DELETE', '/users/me', { token: person.token }), 204);
+
+      const erased = (await collections.requests.ref().withConverter(null).doc(request.id).get()).data()!;
+      assert.equal(erased.location_text, null, 'where they said they are');
+      assert.equal(erased.requester_contact, null, 'how to reach them');
+      assert.equal(erased.requester_phone, null, 'the number the lookup finds');
+      assert.equal((await collections.phoneContacts.get(texted)) ?? null, null, 'the number is no longer theirs');
+      assert.equal((await collections.inboundMessages.get(sid))?.request_id, null, 'the message no longer names it');
+      const found = await call('GET', `/requests?phone=${encodeURIComponent(texted)}`, { token: admin.token });
+      assert.deepEqual(expectStatus(found, 200).items, []);
+    });
+
+    it('an admin erases a person known only by SMS on their behalf; their next text starts afresh', async () => {
+      const number = newNumber();
+      await sendSms(number, 'need water, we are at the chapel near the bridge');
+      const uid = await uidOfNumber(number);
+      const [request] = expectStatus(
+        await call('GET', `/requests?phone=${encodeURIComponent(number)}`, { token: admin.token }),
+        200,
+      ).items;
+      assert.equal(request.owner_id, uid);
+      const volunteer = await registeredUser('volunteer');
+      expectProblem(await call('POST', `/users/${uid}/erasure`, { token: volunteer.token }), 403, 'forbidden');
+      expectProblem(await call('POST', `/users/${admin.uid}/erasure`, { token: admin.token }), 403, 'forbidden');
+      assert.equal((await collections.users.get(uid))?.id, uid, 'refusals erase nothing');
+
+      expectStatus(await call('POST', `/users/${uid}/erasure`, { token: admin.token }), 204);
+      const erased = (await collections.requests.get(request.id))!;
+      assert.match(erased.owner_id, PSEUDONYM);
+      assert.equal(erased.description, ERASED_TEXT);
+      assert.equal(erased.requester_contact, null);
+      assert.equal(await collections.phoneContacts.get(number), undefined);
+      await assert.rejects(testAuth().getUser(uid), { code: 'auth/user-not-found' });
+      const requested = (await collections.audit.ref().where('action', '==', 'erasure_requested').get()).docs
+        .map((doc) => doc.data())
+        .find((record) => record.entity_id === erased.owner_id);
+      assert.equal(requested?.actor_id, admin.uid);
+      expectProblem(await call('POST', `/users/${uid}/erasure`, { token: admin.token }), 404, 'not_found');
+
+      await sendSms(number, 'need food');
+      assert.notEqual(await uidOfNumber(number), uid, 'a new person, not the erased uid');
+    });
   });
 });

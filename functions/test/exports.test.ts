@@ -63,11 +63,15 @@ function csvOf(text: string): { headers: string[]; tags: string[]; rows: Record<
   };
 }
 
-function assertCoreHxl(tags: string[]): void {
+/** Core HXL throughout; contact details only in an export that includes personal data. */
+function assertCoreHxl(tags: string[], personal = false): void {
   for (const tag of tags) assert.equal(notCoreHxl(tag), null, `${tag}: ${notCoreHxl(tag)}`);
+  if (personal) return;
   for (const contact of HXL_CONTACT_TAGS)
     assert.ok(!tags.some((t) => t.startsWith(contact)), `${contact} in ${tags.join(',')}`);
 }
+
+const SMS_CONTACT = { channel: 'sms', phone: '+639171234567' } as const;
 
 async function exportAudits(actor: string) {
   return (await collections.audit.ref().where('actor_id', '==', actor).get()).docs
@@ -88,7 +92,11 @@ describe('exports', function () {
       const d = await disaster();
       const other = await disaster();
       const owner = 'owner-export-1';
-      const a = await storedRequest(owner, d.id, { description: HOSTILE, type_of_need: 'water' });
+      const a = await storedRequest(owner, d.id, {
+        description: HOSTILE,
+        type_of_need: 'water',
+        requester_contact: SMS_CONTACT,
+      });
       const b = await storedRequest(owner, d.id, { status: 'in_progress' });
       await storedRequest(owner, other.id);
       const response = await call('GET', `/exports/requests?disaster_id=${d.id}`, { token: responder.token });
@@ -124,6 +132,7 @@ describe('exports', function () {
       assert.ok(
         !response.text.includes(owner) && !response.text.includes('HYPERLINK') && !response.text.includes('roof'),
       );
+      assert.ok(!response.text.includes('639171234567'), 'no contact by default');
       assert.deepEqual(await exportAudits(responder.uid), []);
     });
 
@@ -166,18 +175,18 @@ describe('exports', function () {
       assert.deepEqual(await ids(`created_from=${at(0)}&created_before=${at(2)}`), [r1.id, r0.id]);
     });
 
-    it('personal_data=include adds description and owner, escapes them (RFC 4180), defuses formulas, and records the export in the audit trail', async () => {
+    it('personal_data=include adds description, owner and contact, escapes them (RFC 4180), defuses formulas, and records the export in the audit trail', async () => {
       const d = await disaster();
       const owner = 'owner-export-2';
-      const a = await storedRequest(owner, d.id, { description: HOSTILE });
+      const a = await storedRequest(owner, d.id, { description: HOSTILE, requester_contact: SMS_CONTACT });
       const plus = await storedRequest(owner, d.id, { description: '+44 20 7946 0000 and -dash @at' });
       const response = await call('GET', `/exports/requests?disaster_id=${d.id}&personal_data=include`, {
         token: responder.token,
       });
       const { headers, tags, rows } = csvOf(expectStatus(response, 200));
-      assertCoreHxl(tags);
-      assert.deepEqual(headers.slice(-2), ['description', 'owner_id']);
-      assert.deepEqual(tags.slice(-2), ['#description', '#beneficiary+code']);
+      assertCoreHxl(tags, true);
+      assert.deepEqual(headers.slice(-4), ['description', 'owner_id', 'contact_channel', 'contact_phone']);
+      assert.deepEqual(tags.slice(-4), ['#description', '#beneficiary+code', '#contact+type', '#contact+phone']);
       const rowA = rows.find((r) => r.id === a.id)!;
       assert.equal(
         rowA.description,
@@ -185,6 +194,8 @@ describe('exports', function () {
         'the whole text back, commas, quotes and line breaks kept, behind an apostrophe',
       );
       assert.equal(rowA.owner_id, owner);
+      assert.deepEqual([rowA.contact_channel, rowA.contact_phone], ['sms', `'${SMS_CONTACT.phone}`]);
+      assert.deepEqual([rows.find((r) => r.id === plus.id)!.contact_phone], ['']);
       assert.equal(rows.find((r) => r.id === plus.id)!.description, `'+44 20 7946 0000 and -dash @at`);
       // Negative coordinates are numbers, not formulas.
       assert.ok(rows.every((r) => !r.lat!.startsWith("'") && !r.lon!.startsWith("'")));

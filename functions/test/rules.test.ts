@@ -47,6 +47,8 @@ interface Persona {
   claims?: Record<string, unknown>;
   /** Joined disaster d1 (its member document exists). */
   member: boolean;
+  /** The role its user document holds, when the API changed it after the token was issued. */
+  storedRole?: string;
 }
 
 /**
@@ -56,6 +58,13 @@ interface Persona {
  */
 const PERSONAS: Persona[] = [
   { name: 'an admin who has not joined', uid: 'boss', claims: { role: 'admin' }, member: false },
+  {
+    name: 'an admin demoted after its token was issued (the token still says admin)',
+    uid: 'demoted',
+    claims: { role: 'admin' },
+    storedRole: 'affected_individual',
+    member: false,
+  },
   { name: 'a responder who joined', uid: 'responder-member', claims: { role: 'responder' }, member: true },
   { name: 'a responder who has not joined', uid: 'responder-outsider', claims: { role: 'responder' }, member: false },
   { name: 'a verified volunteer who joined', uid: 'member', claims: { role: 'volunteer' }, member: true },
@@ -114,8 +123,10 @@ describe('firestore.rules (official Firestore emulator only)', function () {
       for (const persona of PERSONAS.filter((p) => p.member))
         await db.doc(`disasters/d1/members/${persona.uid}`).set({ role: persona.claims?.role ?? null });
       await db.doc('disasters/d1/messages/m1').set({ text: 'hello', sender_id: 'someone', created_at: new Date() });
-      for (const persona of PERSONAS.filter((p) => p.uid !== null))
+      for (const persona of PERSONAS.filter((p) => p.uid !== null)) {
+        await db.doc(`users/${persona.uid}`).set({ role: persona.storedRole ?? persona.claims?.role ?? null });
         await db.doc(`users/${persona.uid}/notifications/n1`).set({ text: 'task assigned', created_at: new Date() });
+      }
       await db.doc('users/alice').set({ display_name: 'Alice' });
       await db.doc('observations/o1').set({ type: 'damage' });
     });
@@ -136,7 +147,8 @@ describe('firestore.rules (official Firestore emulator only)', function () {
 
   for (const persona of PERSONAS) {
     describe(persona.name, () => {
-      const mayReadChat = persona.claims?.role === 'admin' || persona.member;
+      const isAdmin = persona.claims?.role === 'admin' && (persona.storedRole ?? 'admin') === 'admin';
+      const mayReadChat = isAdmin || persona.member;
       it(`${mayReadChat ? 'may' : 'may not'} listen to the disaster chat, or read a message of it`, async () => {
         const db = clientOf(persona);
         const expect = mayReadChat ? rut.assertSucceeds.bind(rut) : rut.assertFails.bind(rut);

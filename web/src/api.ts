@@ -76,6 +76,8 @@ export const NEEDS = ['rescue', 'medical', 'food', 'water', 'shelter', 'evacuati
 export type Need = (typeof NEEDS)[number];
 export const REQUEST_STATUSES = ['open', 'in_progress', 'fulfilled', 'closed'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+export const REQUEST_CHANNELS = ['app', 'sms', 'whatsapp'] as const;
+export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
 export const TASK_STATUSES = ['pending', 'on_route', 'completed', 'failed', 'cancelled'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const PLANNING_STATES = ['pending', 'planning', 'planned', 'failed', 'skipped', 'awaiting_location'] as const;
@@ -190,6 +192,8 @@ export interface HelpRequestView {
   location?: Location;
   /** The place as written, while planning waits for a point (SMS/WhatsApp intake). */
   location_text?: string | null;
+  /** Staff only: how to reach the person who asked (the phone is E.164, null when unknown). */
+  requester_contact?: { channel: RequestChannel; phone: string | null } | null;
   area?: { center: Location };
   planning?: { state: PlanningState };
   potential_matches?: {

@@ -1,8 +1,11 @@
 // Sign-in through Firebase Auth (the Auth emulator locally); the ID token authorizes API calls.
 import { initializeApp, type FirebaseApp } from 'firebase/app';
 import {
+  browserLocalPersistence,
+  browserSessionPersistence,
   connectAuthEmulator,
-  getAuth,
+  indexedDBLocalPersistence,
+  initializeAuth,
   onIdTokenChanged,
   signInWithEmailAndPassword,
   signOut as firebaseSignOut,
@@ -16,7 +19,11 @@ let auth: Auth | undefined;
 
 export function startAuth(config: ConsoleConfig, onUser: (user: User | null) => void): FirebaseApp {
   app = initializeApp(config.firebase);
-  auth = getAuth(app);
+  // getAuth's defaults without its popup/redirect resolver, which loads an iframe from the auth
+  // domain: e-mail and password need no frame, so the CSP allows none (firebase.json frame-src).
+  auth = initializeAuth(app, {
+    persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
+  });
   if (config.emulators?.auth) {
     const { host, port } = config.emulators.auth;
     connectAuthEmulator(auth, `http://${host}:${port}`, { disableWarnings: true });

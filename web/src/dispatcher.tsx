@@ -204,6 +204,23 @@ async function loadRequestPage(id: string): Promise<RequestPageData> {
   return { request, plan, tasks, history };
 }
 
+/** How to call the person back (staff views only carry it): the channel, and the number to tap. */
+function RequesterContact({ contact }: { contact: NonNullable<HelpRequestView['requester_contact']> }) {
+  return (
+    <>
+      <dt>{t('contact')}</dt>
+      <dd>
+        {t(`channel_${contact.channel}`)} ·{' '}
+        {contact.phone ? (
+          <a href={`tel:${contact.phone}`}>{t('contact_call', { phone: contact.phone })}</a>
+        ) : (
+          t('contact_no_phone')
+        )}
+      </dd>
+    </>
+  );
+}
+
 export function RequestPage({ id }: { id: string }) {
   const [revision, setRevision] = useState(0);
   const { data, error } = useLive<RequestPageData>(
@@ -237,6 +254,7 @@ export function RequestPage({ id }: { id: string }) {
         </dd>
         <dt>{t('created')}</dt>
         <dd>{formatDate(request.created_at)}</dd>
+        {request.requester_contact && <RequesterContact contact={request.requester_contact} />}
       </dl>
       <ErrorNote error={actionError} />
       {request.planning?.state === 'awaiting_location' && request.location && (

@@ -258,6 +258,12 @@ const en = {
   set_location: 'Set the location',
   location_awaited: 'Waiting for a point; the person wrote: {text}',
   planning_awaiting_location: 'Waiting for a location',
+  contact: 'Contact',
+  channel_app: 'App',
+  channel_sms: 'SMS',
+  channel_whatsapp: 'WhatsApp',
+  contact_call: 'Call {phone}',
+  contact_no_phone: 'no phone number',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -519,6 +525,12 @@ const es: Record<MessageKey, string> = {
   set_location: 'Fijar la ubicación',
   location_awaited: 'Esperando un punto; la persona escribió: {text}',
   planning_awaiting_location: 'Esperando ubicación',
+  contact: 'Contacto',
+  channel_app: 'App',
+  channel_sms: 'SMS',
+  channel_whatsapp: 'WhatsApp',
+  contact_call: 'Llamar al {phone}',
+  contact_no_phone: 'sin número de teléfono',
 };
 
 export const LOCALES = { en: 'English', es: 'Español' } as const;

@@ -146,7 +146,7 @@ export function mountMap(element: HTMLElement, center: Location, onOpen: (href: 
           fillColor: COLOURS[point.group] ?? '#607d8b',
           fillOpacity: point.provisional ? 0.25 : 0.9,
           ...(point.provisional ? { dashArray: '4 3', radius: 10 } : {}),
-        }).bindTooltip(point.label);
+        }).bindTooltip(asText(point.label));
         if (point.href) marker.on('click', () => onOpen(point.href!));
         layer.addLayer(marker);
       }
@@ -181,6 +181,16 @@ export function mountMap(element: HTMLElement, center: Location, onOpen: (href: 
   };
 }
 
+/**
+ * A tooltip's content as text. Leaflet sets a string content as HTML (innerHTML), and labels are
+ * people's words (resource names, task instructions): markup in them must show as typed.
+ */
+function asText(label: string): HTMLElement {
+  const span = document.createElement('span');
+  span.textContent = label;
+  return span;
+}
+
 /** One place and, when known, where the viewer is: a labelled marker each, joined by a dashed line. */
 export interface PlaceMapView {
   /** Where the viewer is (their shared location), or null when not shared. */
@@ -201,7 +211,7 @@ export function mountPlaceMap(element: HTMLElement, place: Location, label: stri
     fillColor: '#b00020',
     fillOpacity: 0.9,
   })
-    .bindTooltip(label, { permanent: true, direction: 'top', offset: [0, -10] })
+    .bindTooltip(asText(label), { permanent: true, direction: 'top', offset: [0, -10] })
     .addTo(map);
   let viewer: L.Layer[] = [];
   return {
@@ -228,7 +238,7 @@ export function mountPlaceMap(element: HTMLElement, place: Location, label: stri
           fillColor: '#0b3d91',
           fillOpacity: 1,
         })
-          .bindTooltip(viewerLabel, { permanent: true, direction: 'bottom', offset: [0, 8] })
+          .bindTooltip(asText(viewerLabel), { permanent: true, direction: 'bottom', offset: [0, 8] })
           .addTo(map),
       );
       map.fitBounds(

@@ -2,7 +2,7 @@
 // /api/** to the function): the story of issue 17's "How it is shown".
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { demoUsers, seed } from '../../functions/dev/seed.js';
+import { DEMO_DISASTER_ID, demoUsers, seed } from '../../functions/dev/seed.js';
 import { testDb } from '../../functions/test/helpers/emulators.js';
 import { consoleUrl, expectAccessible, idTokenOf, launch, openSignedIn, screenshot } from './browser.js';
 
@@ -10,6 +10,9 @@ const user = (role: string) => demoUsers.find((u) => u.role === role)!;
 /** Listeners and rules are production's only on the official emulator (the stack's first line says which). */
 const officialFirestore = process.env.STACK_FIRESTORE_KIND === 'official';
 const near = { lat: 14.6, lng: 120.99 };
+const REQUESTER_PHONE = '+639171234567';
+/** How far west of the demo disaster's centre the resource with markup in its name is put. */
+const WEST_DEGREES = 0.04;
 
 describe('the coordination console (Chromium)', function () {
   this.timeout(300_000);
@@ -25,6 +28,17 @@ describe('the coordination console (Chromium)', function () {
     // The responder shares a location near the demo disaster, so planning proposes them.
     const admin = user('admin');
     const riley = user('responder');
+    // The requester gives a phone number in their profile: staff see it on the request page.
+    const alex = user('affected_individual');
+    const registered = await fetch(`${consoleUrl()}/api/users/register`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await idTokenOf(alex.email, alex.password)}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ phone: REQUESTER_PHONE }),
+    });
+    assert.equal(registered.status, 200, await registered.text());
     const token = await idTokenOf(riley.email, riley.password);
     const shared = await fetch(`${consoleUrl()}/api/users/me/location`, {
       method: 'PATCH',
@@ -83,6 +97,10 @@ describe('the coordination console (Chromium)', function () {
     await open.click();
     await dispatcher.getByRole('heading', { name: 'Request: Water' }).waitFor();
     requestPage = dispatcher.url();
+    // Staff see how to call the requester back: the channel, and the number as a tap-to-call link.
+    const call = dispatcher.getByRole('link', { name: `Call ${REQUESTER_PHONE}` });
+    assert.equal(await call.getAttribute('href'), `tel:${REQUESTER_PHONE}`);
+    await dispatcher.getByText(/^App · Call /).waitFor();
 
     // The deterministic planner's first suggested task: approve, create, authorize, assign.
     const planned = dispatcher.getByRole('listitem', { name: 'Suggested task 1' });
@@ -205,6 +223,59 @@ describe('the coordination console (Chromium)', function () {
     await dispatcher.getByText(/^[1-9]\d* points on the map$/).waitFor();
     await expectAccessible(dispatcher, 'the map');
     await screenshot(dispatcher, 'map');
+  });
+
+  it('shows markup in a volunteer-written resource name as text in the map tooltip, with no frame loaded', async () => {
+    const valerie = user('volunteer');
+    const disaster = (await (await fetch(`${consoleUrl()}/api/disasters/${DEMO_DISASTER_ID}`)).json()) as {
+      location: { lat: number; lng: number };
+    };
+    const name = '<b id=injected style=position:fixed;inset:0>EVACUATE</b> boat';
+    const created = await fetch(`${consoleUrl()}/api/resources`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await idTokenOf(valerie.email, valerie.password)}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        name,
+        category: 'boat',
+        quantity: 1,
+        unit: 'units',
+        location: { lat: disaster.location.lat, lng: disaster.location.lng - WEST_DEGREES },
+        disaster_id: DEMO_DISASTER_ID,
+      }),
+    });
+    assert.equal(created.status, 201, await created.text());
+    const violations: string[] = [];
+    dispatcher.on('console', (message) => {
+      if (/Content Security Policy/.test(message.text())) violations.push(message.text());
+    });
+    // A fresh load of the map: centred on the disaster at zoom 12 (map-view.ts), where a degree of
+    // longitude is 256 * 2^12 / 360 pixels; the resource lies west of the centre, alone (the
+    // seeded points are east of it, farther than the 60 px a cluster gathers).
+    await dispatcher.goto(`${consoleUrl()}/map`);
+    const map = dispatcher.getByRole('region', { name: 'Map of requests, resources and tasks' });
+    await dispatcher.getByText(/^[1-9]\d* points on the map$/).waitFor();
+    // The map is taller than the window: its centre is brought into view first.
+    await map.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    const box = (await map.boundingBox())!;
+    const x = box.x + box.width / 2 - (WEST_DEGREES * 256 * 2 ** 12) / 360;
+    const y = box.y + box.height / 2;
+    const tooltip = dispatcher.locator('.leaflet-tooltip').filter({ hasText: 'EVACUATE' });
+    // Swept around that pixel: the marker is there give or take rounding.
+    sweep: for (let r = 0; r <= 12; r += 3) {
+      for (let dx = -r; dx <= r; dx += 3) {
+        for (const dy of [-r, r]) {
+          await dispatcher.mouse.move(x + dx, y + dy);
+          if ((await tooltip.count()) > 0) break sweep;
+        }
+      }
+    }
+    assert.equal(await tooltip.textContent({ timeout: 5000 }), name, 'the name as typed, markup and all');
+    assert.equal(await dispatcher.locator('#injected').count(), 0, 'no element made from the name');
+    assert.equal(dispatcher.frames().length, 1, 'no frame: e-mail sign-in loads none');
+    assert.deepEqual(violations, []);
   });
 
   it('switches to Spanish, with numbers and dates per locale', async () => {

@@ -13,6 +13,8 @@ export const AUDIT_ENTITIES = [
   'user',
   /** A disclosure rather than a change: an export that included personal data (exports/service.ts). */
   'export',
+  /** A disclosure too: staff looked a person's requests up by phone number (GET /requests?phone=). */
+  'contact',
   'webhook',
 ] as const;
 export const auditEntitySchema = z.enum(AUDIT_ENTITIES);

@@ -671,6 +671,7 @@ async function newRequest(
             ...input,
             duplicate_of: duplicateOf,
             channel: sender.channel,
+            requester_phone: sender.number,
             location_text: point === null && reading.mentionsPlace ? text.slice(0, LOCATION_TEXT_CHARS) : null,
             awaiting_location: awaiting,
           },

@@ -162,14 +162,17 @@ export function defineSubcollection<T extends Entity>(
 
 /**
  * The requests' stored-only `planning_due_at`, for the planning sweeper (requests/planning-state.ts),
- * and `awaiting_location`, for the dispatchers' filter (top level: the embedded emulator does not
- * filter on nested fields).
+ * `awaiting_location`, for the dispatchers' filter, and `requester_phone`, for staff's lookup by
+ * number (top level: the embedded emulator does not filter on nested fields).
  */
 function requestDerived(fields: Changes<HelpRequest>): Record<string, unknown> {
-  const planning = fields.planning;
-  return planning === undefined || planning instanceof FieldValue
-    ? {}
-    : { planning_due_at: planningDueAt(planning), awaiting_location: planning.state === 'awaiting_location' };
+  const { planning, requester_contact: contact } = fields;
+  return {
+    ...(planning === undefined || planning instanceof FieldValue
+      ? {}
+      : { planning_due_at: planningDueAt(planning), awaiting_location: planning.state === 'awaiting_location' }),
+    ...(contact === undefined || contact instanceof FieldValue ? {} : { requester_phone: contact?.phone ?? null }),
+  };
 }
 
 export const collections = {

@@ -2,7 +2,7 @@
 // resources' toView), never from stored fields: a rule change there reaches the exports too.
 // Tags and their meaning: docs/interop.md ("Exports").
 import type { Disaster } from '../disasters/model.js';
-import type { RequestView } from '../requests/model.js';
+import type { RequestView, RequesterContact } from '../requests/model.js';
 import type { ResourceView } from '../resources/model.js';
 import { coarseArea } from '../shared/geo.js';
 import type { Location } from '../shared/schemas.js';
@@ -16,6 +16,10 @@ function pointOf(view: RequestView): Location {
 
 function cellOf(view: RequestView): string {
   return view.view === 'area' ? view.area.geohash : coarseArea(view.location).geohash;
+}
+
+function contactOf(view: RequestView): RequesterContact | null {
+  return view.view === 'staff' ? view.requester_contact : null;
 }
 
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
@@ -50,6 +54,14 @@ export const requestTable: Table<RequestRow> = {
       personal: true,
       value: (r) => ('owner_id' in r.view ? r.view.owner_id : null),
     },
+    // The requester's contact, in the staff view only: empty for anyone else even when included.
+    {
+      header: 'contact_channel',
+      tag: '#contact+type',
+      personal: true,
+      value: (r) => contactOf(r.view)?.channel ?? null,
+    },
+    { header: 'contact_phone', tag: '#contact+phone', personal: true, value: (r) => contactOf(r.view)?.phone ?? null },
   ],
   point: (r) => pointOf(r.view),
   label: (r) => `${r.view.type_of_need} (${r.view.status})`,

@@ -31,13 +31,17 @@ export const requestEndpoints = [
     tag: TAG,
     summary: 'All help requests, newest first.',
     description:
-      '`awaiting_location=true` lists only the SMS/WhatsApp requests waiting for a dispatcher to set their point (planning.state awaiting_location); see PUT /requests/{req_id}/location. `updated_since` answers the changes instead (what a live view polls after loading the list once): the requests changed at or after that time, oldest change first, of every status; with disaster_id, those of that disaster and those moved out of it since (with their new disaster_id); status, type_of_need and awaiting_location do not combine with it (400).',
+      '`awaiting_location=true` lists only the SMS/WhatsApp requests waiting for a dispatcher to set their point (planning.state awaiting_location); see PUT /requests/{req_id}/location. `updated_since` answers the changes instead (what a live view polls after loading the list once): the requests changed at or after that time, oldest change first, of every status; with disaster_id, those of that disaster and those moved out of it since (with their new disaster_id); status, type_of_need and awaiting_location do not combine with it (400). `phone` answers the requests of the person who wrote from that number or gave it in their profile (an exact match of the international number), each page recorded in the audit trail (entity contact).',
     access: ['admin', 'responder'],
     query: staffRequestListQuerySchema,
     response: pageOf(requestViewSchema),
-    handler: async ({ query }) => {
+    handler: async ({ caller, query }) => {
       const { limit, cursor, awaiting_location, ...rest } = query;
-      return requests.listRequests({ ...rest, awaiting_location: awaiting_location === 'true' }, { limit, cursor });
+      return requests.listRequests(
+        caller,
+        { ...rest, awaiting_location: awaiting_location === 'true' },
+        { limit, cursor },
+      );
     },
   }),
   defineEndpoint({

@@ -8,6 +8,7 @@ import {
   text,
   updatedSinceSchema,
 } from '../shared/schemas.js';
+import { phoneSchema } from '../users/model.js';
 
 export const NEEDS = ['rescue', 'medical', 'food', 'water', 'shelter', 'evacuation', 'sanitation', 'other'] as const;
 export const needSchema = z.enum(NEEDS);
@@ -42,6 +43,20 @@ export const requestChannelSchema = z.enum(REQUEST_CHANNELS);
 export const locationTextSchema = text(1, 500)
   .nullable()
   .describe('Where the person said they are, in their words (SMS/WhatsApp); null for app requests.');
+
+/**
+ * How staff reach the person who asked, as it was when they asked: the channel they wrote from
+ * and the number (the sender's for SMS/WhatsApp, the profile's for the app, if any). Staff only
+ * (requests/visibility.ts); stored with the request so that a changed profile or a recycled number
+ * does not rewrite who asked.
+ */
+export const requesterContactSchema = z
+  .object({
+    channel: requestChannelSchema,
+    phone: phoneSchema.nullable().describe('E.164; null for an app request whose profile has no phone.'),
+  })
+  .describe("The requester's contact: the channel they wrote from and their phone number. Staff only.");
+export type RequesterContact = z.infer<typeof requesterContactSchema>;
 
 export const planningSchema = z.object({
   state: planningStateSchema,
@@ -106,6 +121,8 @@ export const helpRequestSchema = z.object({
    * or the unplaced point the person sent) and this holds what they wrote.
    */
   location_text: locationTextSchema.default(null),
+  /** Null for requests stored before contacts were kept, and once the requester is erased. */
+  requester_contact: requesterContactSchema.nullable().default(null),
   /**
    * The disasters a request waiting for its point was moved out of when placed (readPlacement),
    * so that their change feeds still report it, with its new disaster (data/changes.ts).
@@ -184,6 +201,7 @@ export const staffRequestViewSchema = z
     view: z.literal('staff'),
     ...wholeRequest,
     potential_matches: potentialMatchesSchema.nullable(),
+    requester_contact: requesterContactSchema.nullable(),
   })
   .describe('A help request as admins and responders see it.');
 
@@ -230,6 +248,26 @@ export const newRequestSchema = z.strictObject({
 });
 export type NewRequestInput = z.infer<typeof newRequestSchema>;
 
+/**
+ * A number as a dispatcher types what a caller says: spaces, dashes, dots and brackets are
+ * dropped, a `whatsapp:` prefix too, and a leading space is the `+` of a URL that was not
+ * encoded; what is left must be E.164, matched exactly.
+ */
+export const requesterPhoneQuerySchema = z
+  .string()
+  .max(64)
+  .transform((raw) =>
+    raw
+      .trimEnd()
+      .replace(/^\s+/, '+')
+      .replace(/^whatsapp:/i, '')
+      .replace(/[\s().-]/g, ''),
+  )
+  .pipe(phoneSchema)
+  .describe(
+    'Only the requests whose requester wrote from this number (SMS, WhatsApp) or gave it in their profile (app), E.164 (spaces, dashes and brackets are ignored). Combines with no other filter. Each call is recorded in the audit trail as a read of personal data.',
+  );
+
 /** The request lists: each filter an equality on the field of the same name. */
 export const requestListQuerySchema = pageQuerySchema.extend({
   ...requestListFilters,
@@ -242,12 +280,15 @@ export const staffRequestListQuerySchema = requestListQuerySchema.extend({
     .optional()
     .describe('true: only requests waiting for their point (SMS/WhatsApp intake).'),
   updated_since: updatedSinceSchema.optional(),
+  phone: requesterPhoneQuerySchema.optional(),
 });
 export type RequestFilters = Omit<z.infer<typeof requestListQuerySchema>, 'limit' | 'cursor'> & {
   /** Only requests waiting for their point (GET /requests?awaiting_location=true). */
   awaiting_location?: boolean | undefined;
   /** The change feed from this time instead of the list (GET /requests, staff). */
   updated_since?: string | undefined;
+  /** The requests made from (or with a profile giving) this E.164 number (GET /requests, staff). */
+  phone?: string | undefined;
 };
 
 /** PATCH /requests/{req_id}/status. */

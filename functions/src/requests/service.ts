@@ -11,6 +11,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { logs } from '../logs.js';
 import type { Caller } from '../http/endpoint.js';
 import { distanceKm, geohashOf } from '../shared/geo.js';
+import { maskNumber } from '../shared/phone.js';
 import type { Disaster } from '../disasters/model.js';
 import { isStaff, type Location, type Page, type PageQuery } from '../shared/schemas.js';
 import type {
@@ -63,6 +64,8 @@ export interface NewRequestDocument extends NewRequestInput {
   duplicate_of: string | null;
   channel?: HelpRequest['channel'];
   location_text?: string | null;
+  /** The number to call back: the sender's (SMS/WhatsApp) or the profile's (app); none: null. */
+  requester_phone?: string | null;
   /** True: `location` is a placeholder and planning waits for the point (planning.state awaiting_location). */
   awaiting_location?: boolean;
 }
@@ -92,6 +95,7 @@ export function newRequestDocument(id: string, ownerId: string, input: NewReques
     potential_matches: null,
     channel: input.channel ?? 'app',
     location_text: input.location_text ?? null,
+    requester_contact: { channel: input.channel ?? 'app', phone: input.requester_phone ?? null },
     created_at: at,
     updated_at: at,
     status_changed_at: at,
@@ -113,7 +117,10 @@ export async function confirmedDisasters(): Promise<Disaster[]> {
 }
 
 export async function createRequest(caller: Caller, input: NewRequestInput): Promise<HelpRequest> {
-  const disaster = await requireConfirmedDisaster(input.disaster_id, caller);
+  const [disaster, profile] = await Promise.all([
+    requireConfirmedDisaster(input.disaster_id, caller),
+    collections.users.get(caller.uid),
+  ]);
   const away = distanceKm(input.location, disaster.location);
   if (away > disaster.radius_km + REQUEST_AREA_MARGIN_KM) {
     throw new ValidationError([
@@ -127,7 +134,12 @@ export async function createRequest(caller: Caller, input: NewRequestInput): Pro
   const at = now.toISOString();
   const duplicateOf = await findDuplicate(caller.uid, input, now);
   const ref = collections.requests.ref().doc();
-  const request = newRequestDocument(ref.id, caller.uid, { ...input, duplicate_of: duplicateOf }, at);
+  const request = newRequestDocument(
+    ref.id,
+    caller.uid,
+    { ...input, duplicate_of: duplicateOf, requester_phone: profile?.phone ?? null },
+    at,
+  );
   const batch = db().batch();
   batch.create(ref, request);
   recordAudit(
@@ -173,7 +185,12 @@ function viewed(
 }
 
 /** GET /requests: admins and responders (checked by the declaration). */
-export async function listRequests(filters: RequestFilters, page: PageQuery): Promise<Page<RequestView>> {
+export async function listRequests(
+  caller: Caller,
+  filters: RequestFilters,
+  page: PageQuery,
+): Promise<Page<RequestView>> {
+  if (filters.phone !== undefined) return requestsByPhone(caller, filters, filters.phone, page);
   if (filters.updated_since !== undefined) return requestChanges(filters, filters.updated_since, page);
   if (!filters.awaiting_location) {
     return viewed(await collections.requests.list(filtersOf(filters), page), () => 'staff');
@@ -184,6 +201,39 @@ export async function listRequests(filters: RequestFilters, page: PageQuery): Pr
     if (value !== undefined) query = query.where(field, '==', value);
   }
   return viewed(await paginate(query, page), () => 'staff');
+}
+
+/**
+ * GET /requests?phone=: a person's requests by the number they give on the phone (staff). Each
+ * page read is a disclosure of contact details, recorded in the audit trail before the answer,
+ * as a personal-data export is: who looked, when, a masked number and the requests shown.
+ */
+async function requestsByPhone(
+  caller: Caller,
+  filters: RequestFilters,
+  phone: string,
+  page: PageQuery,
+): Promise<Page<RequestView>> {
+  const combined = (['disaster_id', 'status', 'type_of_need', 'awaiting_location', 'updated_since'] as const).filter(
+    (field) => filters[field],
+  );
+  if (combined.length > 0) {
+    throw new ValidationError(
+      combined.map((field) => ({ path: `query.${field}`, message: 'does not combine with phone' })),
+    );
+  }
+  const found = await paginate(collections.requests.ref().where('requester_phone', '==', phone), page);
+  const batch = db().batch();
+  recordAudit(batch, {
+    entity: 'contact',
+    entity_id: 'requests',
+    action: 'looked_up_by_phone',
+    actor: caller,
+    before: null,
+    after: { phone: maskNumber(phone), request_ids: found.items.map((request) => request.id) },
+  });
+  await batch.commit();
+  return viewed(found, () => 'staff');
 }
 
 /**

@@ -2,7 +2,8 @@
 // notification and assistant answer that returns a request goes through `audienceOf` (or
 // `audienceResolver` for a list) and `toRequestView`.
 //
-//   staff (admins, responders)            everything; planning errors as codes
+//   staff (admins, responders)            everything; planning errors as codes; the requester's
+//                                         contact (channel and phone), in no other view
 //   owner                                 everything about their request; the matches only as
 //                                         counts and distance bands (never who, never how far)
 //   assignee of an active linked task     what is needed and where, not who asked
@@ -156,7 +157,12 @@ export function toRequestView(request: HelpRequest, audience: RequestAudience): 
   });
   switch (audience) {
     case 'staff':
-      return { view: 'staff', ...whole(), potential_matches: request.potential_matches };
+      return {
+        view: 'staff',
+        ...whole(),
+        potential_matches: request.potential_matches,
+        requester_contact: request.requester_contact,
+      };
     case 'owner':
       return { view: 'owner', ...whole(), match_summary: matchSummary(request) };
     case 'assignee':

@@ -4,7 +4,7 @@ import { forgetCachedUser } from '../http/auth.js';
 import { defineEndpoint, Reply } from '../http/endpoint.js';
 import { idSchema, locationSchema, roleSchema } from '../shared/schemas.js';
 import { availabilitySchema, registrationSchema, toProfile, userProfileSchema, verificationSchema } from './model.js';
-import { ERASURE_TIME_BUDGET_MS, eraseUser } from './erasure.js';
+import { ERASURE_TIME_BUDGET_MS, eraseOnBehalf, eraseUser } from './erasure.js';
 import { grantRole } from './roles.js';
 import * as users from './service.js';
 import { setVerification } from './trust.js';
@@ -72,6 +72,28 @@ export const userEndpoints = [
     },
   }),
   defineEndpoint({
+    method: 'post',
+    path: '/users/{uid}/erasure',
+    tag: TAG,
+    summary: 'Erase a user who asked by other means (a person known only by SMS or WhatsApp has no session).',
+    description:
+      'The erasure of DELETE /users/me, on their behalf: find their uid with GET /requests?phone= (owner_id). ' +
+      `204 when done; 202 with Retry-After when the call's work budget (${ERASURE_TIME_BUDGET_MS / 1000} s) ran out first: call again. ` +
+      'The audit trail records which admin asked (entity user, action erasure_requested, under the pseudonym).',
+    access: ['admin'],
+    ownership: 'Any user but the caller (403: use DELETE /users/me); 404 for an unknown or already erased uid.',
+    params: z.strictObject({ uid: idSchema }),
+    response: null,
+    errors: [403, 404],
+    otherStatuses: { 202: "The call's work budget ran out first: call again (Retry-After)." },
+    handler: async ({ caller, params }) => {
+      const outcome = await eraseOnBehalf(caller, params.uid);
+      if (!outcome.done) return new Reply(202, null, { 'Retry-After': '1' });
+      forgetCachedUser(params.uid);
+      return undefined;
+    },
+  }),
+  defineEndpoint({
     method: 'get',
     path: '/users/me/availability',
     tag: TAG,
@@ -133,12 +155,13 @@ export const userEndpoints = [
     tag: TAG,
     summary: "Change a user's role (sets the verified claim and mirrors it in the profile).",
     description:
-      'The user must refresh their ID token to act in the new role; until then (at most an hour) their token keeps the old claim.',
+      'A change of role signs the user out: their refresh tokens are revoked and the ID tokens they hold (with the old claim) are refused within 30 s on every instance; they sign in again to act in the new role. Setting the role they already have changes nothing.',
     access: ['admin'],
+    ownership: 'Any user but the caller: an admin cannot change their own role (403); another admin does.',
     params: z.strictObject({ uid: idSchema }),
     body: z.strictObject({ role: roleSchema }),
     response: userProfileSchema,
-    errors: [404],
+    errors: [403, 404],
     handler: async ({ caller, params, body }) => toProfile(await grantRole(params.uid, body.role, caller)),
   }),
   defineEndpoint({

@@ -1,4 +1,5 @@
-// Erasure (DELETE /users/me): the person's profile, contact details, exact locations, devices,
+// Erasure (DELETE /users/me, or POST /users/{uid}/erasure by an admin on the person's behalf): the
+// person's profile, contact details (every phone number linked to them), exact locations, devices,
 // memberships, assistant conversations and notifications go; their Firebase Auth account goes
 // last. Operational records (requests, tasks, resources, observations, chat messages, the audit
 // trail) stay, anonymised under one random pseudonym, so that coordination figures (requests per
@@ -17,6 +18,8 @@ import { recordAudit } from '../audit/record.js';
 import type { AuditRecord } from '../audit/model.js';
 import { collections, internalCollections, type Changes } from '../data/collections.js';
 import { auth, db, isAlreadyExists } from '../data/firestore.js';
+import { ForbiddenError, NotFoundError } from '../errors.js';
+import type { Caller } from '../http/endpoint.js';
 import { logs } from '../logs.js';
 import type { HelpRequest } from '../requests/model.js';
 import { claimForOwner } from '../resources/claims.js';
@@ -38,6 +41,8 @@ export const FORMER_MEMBER_NAME = 'Former member';
 export const ERASED_LOCATION_PRECISION = COARSE_PRECISION;
 /** Documents read per query page; each is changed in one transaction (at most 3 writes each). */
 export const ERASURE_PAGE_SIZE = 100;
+/** Values of one Firestore `in` filter. */
+const IN_QUERY_MAX = 30;
 /** Firestore's limit on the writes of one commit. */
 const MAX_WRITES_PER_COMMIT = 500;
 /**
@@ -216,8 +221,18 @@ async function eraseRequests(run: Run): Promise<void> {
   await run.sweep(
     'requests',
     () => collections.requests.ref().where('owner_id', '==', run.uid),
-    (page) =>
-      db().runTransaction(async (tx) => {
+    async (page) => {
+      // The messages that raised or placed them (Twilio's log maps a MessageSid to the number).
+      // Read before the transaction: a message's request_id is written once, when it is claimed.
+      const messages = (
+        await Promise.all(
+          chunks(
+            page.map((request) => request.id),
+            IN_QUERY_MAX,
+          ).map((ids) => collections.inboundMessages.ref().where('request_id', 'in', ids).get()),
+        )
+      ).flatMap((snapshot) => snapshot.docs);
+      await db().runTransaction(async (tx) => {
         const refs = page.map((request) => collections.requests.doc(request.id));
         const fresh = (await tx.getAll(...refs))
           .map((snapshot) => snapshot.data())
@@ -227,11 +242,15 @@ async function eraseRequests(run: Run): Promise<void> {
             ? []
             : await tx.getAll(...fresh.map((request) => collections.workflowOutputs.doc(request.id)));
         const now = new Date().toISOString();
+        for (const message of messages) collections.inboundMessages.updateIn(tx, message.id, { request_id: null });
         fresh.forEach((request, i) => {
           const withdrawn = request.status === 'open' || request.status === 'in_progress';
           const changes: Changes<HelpRequest> = {
             owner_id: run.pseudonym,
             description: ERASED_TEXT,
+            // Where they said they are, in their words; how to reach them.
+            location_text: null,
+            requester_contact: null,
             ...coarsened(request.location),
             updated_at: now,
             ...(withdrawn
@@ -258,7 +277,8 @@ async function eraseRequests(run: Run): Promise<void> {
             );
           }
         });
-      }),
+      });
+    },
   );
 }
 
@@ -714,9 +734,10 @@ export async function eraseUser(uid: string, options: ErasureOptions = {}): Prom
     // call deleted the marker): that call finished the data, and the rest below is idempotent.
     const batch = db().batch();
     batch.delete(collections.users.doc(uid));
-    // The number's link to this person (SMS/WhatsApp intake): a later message starts afresh.
-    const contact = profile?.phone ? await collections.phoneContacts.get(profile.phone) : undefined;
-    if (contact?.uid === uid) batch.delete(collections.phoneContacts.doc(contact.id));
+    // Every number linked to this person (SMS/WhatsApp intake), whatever the profile's phone says
+    // now: a later message from one starts afresh instead of reaching the erased uid.
+    const contacts = await collections.phoneContacts.ref().where('uid', '==', uid).get();
+    for (const contact of contacts.docs) batch.delete(contact.ref);
     recordAudit(batch, {
       entity: 'user',
       entity_id: marker.pseudonym,
@@ -743,4 +764,34 @@ export async function eraseUser(uid: string, options: ErasureOptions = {}): Prom
   await markerRef(uid).delete();
   logs.userErased(marker.pseudonym, run.counts, run.timings, Date.now() - run.started);
   return { done: true, pseudonym: marker.pseudonym };
+}
+
+/**
+ * POST /users/{uid}/erasure: an admin erases someone who asked another way, above all a person
+ * known only by their number (SMS, WhatsApp), who has no session to call DELETE /users/me with;
+ * GET /requests?phone= gives their uid (owner_id). The same erasure; who asked for it is recorded
+ * once, under the pseudonym, when it is done.
+ */
+export async function eraseOnBehalf(admin: Caller, uid: string): Promise<ErasureOutcome> {
+  if (admin.uid === uid) throw new ForbiddenError('Erase your own account with DELETE /users/me.');
+  const outcome = await eraseUser(uid);
+  if (outcome.done && outcome.pseudonym === null) throw new NotFoundError('User', uid);
+  if (outcome.done && outcome.pseudonym !== null) {
+    const batch = db().batch();
+    recordAudit(batch, {
+      entity: 'user',
+      entity_id: outcome.pseudonym,
+      action: 'erasure_requested',
+      actor: admin,
+      before: null,
+      after: null,
+      record_id: `${outcome.pseudonym}-requested`,
+    });
+    try {
+      await batch.commit();
+    } catch (error) {
+      if (!isAlreadyExists(error)) throw error;
+    }
+  }
+  return outcome;
 }

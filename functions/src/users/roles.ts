@@ -3,7 +3,9 @@
 import { recordAudit, type AuditActor } from '../audit/record.js';
 import { collections } from '../data/collections.js';
 import { auth, db } from '../data/firestore.js';
-import { NotFoundError } from '../errors.js';
+import type { UserRecord as AuthUser } from 'firebase-admin/auth';
+import { ForbiddenError, NotFoundError } from '../errors.js';
+import { forgetCachedUser } from '../http/auth.js';
 import { logs } from '../logs.js';
 import type { Role } from '../shared/schemas.js';
 import { newUserRecord } from './service.js';
@@ -15,23 +17,46 @@ export async function setRoleClaim(uid: string, role: Role): Promise<void> {
   await auth().setCustomUserClaims(uid, { ...(user.customClaims ?? {}), role });
 }
 
-/** Resolves a uid or an e-mail address to a uid; 404 when Auth knows neither. */
-export async function resolveUid(uidOrEmail: string): Promise<string> {
+/**
+ * Resolves a uid or an e-mail address to its Auth user; 404 when Auth knows neither. An address
+ * counts only once verified: anyone can sign up with someone else's address before they do, and
+ * a grant by that address would then go to the impostor's account.
+ */
+export async function resolveUser(uidOrEmail: string): Promise<AuthUser> {
+  let user: AuthUser;
   try {
-    return uidOrEmail.includes('@')
-      ? (await auth().getUserByEmail(uidOrEmail)).uid
-      : (await auth().getUser(uidOrEmail)).uid;
+    user = uidOrEmail.includes('@') ? await auth().getUserByEmail(uidOrEmail) : await auth().getUser(uidOrEmail);
   } catch (error) {
     if ((error as { code?: unknown }).code === 'auth/user-not-found') throw new NotFoundError('User', uidOrEmail);
     throw error;
   }
+  if (uidOrEmail.includes('@') && !user.emailVerified) {
+    throw new ForbiddenError(
+      `The address ${uidOrEmail} is not verified, so it may not be its owner's account: give the uid (${user.uid}) once you have checked whose it is.`,
+    );
+  }
+  return user;
 }
 
-/** `grantedBy`: the admin calling PUT /users/{uid}/role, or `system` for `npm run set-role`. */
+/**
+ * `grantedBy`: the admin calling PUT /users/{uid}/role, or `system` for `npm run set-role`. An
+ * admin never changes their own role (another admin does), so a stolen admin token cannot undo
+ * its demotion. A change of role signs the user out everywhere: their refresh tokens are revoked
+ * and the tokens they hold, which carry the old claim, are refused (http/auth.ts), at once on
+ * this instance and within ACCOUNT_CACHE_TTL_MS on the others.
+ */
 export async function grantRole(uidOrEmail: string, role: Role, grantedBy: AuditActor): Promise<UserRecord> {
-  const uid = await resolveUid(uidOrEmail);
-  const authUser = await auth().getUser(uid);
+  const authUser = await resolveUser(uidOrEmail);
+  const uid = authUser.uid;
+  if (typeof grantedBy !== 'string' && grantedBy.uid === uid) {
+    throw new ForbiddenError('You cannot change your own role; another admin can.');
+  }
+  const claimChanged = authUser.customClaims?.role !== role;
   await auth().setCustomUserClaims(uid, { ...(authUser.customClaims ?? {}), role });
+  if (claimChanged) {
+    await auth().revokeRefreshTokens(uid);
+    forgetCachedUser(uid);
+  }
   const now = new Date().toISOString();
   const ref = collections.users.doc(uid);
   const record = await db().runTransaction(async (tx) => {

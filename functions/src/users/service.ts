@@ -1,11 +1,11 @@
 // Users: registration (an idempotent upsert), profile, availability and location.
 import { recordAudit } from '../audit/record.js';
 import { collections } from '../data/collections.js';
-import { db } from '../data/firestore.js';
+import { auth, db } from '../data/firestore.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import type { Caller } from '../http/endpoint.js';
 import { geohashOf } from '../shared/geo.js';
-import { SELF_SERVICE_ROLES, type Location, type Role } from '../shared/schemas.js';
+import { roleSchema, SELF_SERVICE_ROLES, type Location, type Role } from '../shared/schemas.js';
 import type { RegistrationInput, UserRecord } from './model.js';
 import { setRoleClaim } from './roles.js';
 
@@ -56,12 +56,23 @@ export interface Registration {
   roleClaimChanged: boolean;
 }
 
+/**
+ * The role the account holds now: its claim as Auth has it, not as the caller's token carries it
+ * (a token issued before a role change keeps the old claim), and never the user document's, which
+ * only mirrors the claim (a claim removed by hand does not come back from the mirror).
+ */
+async function currentRole(uid: string): Promise<Role | null> {
+  const claim = roleSchema.safeParse((await auth().getUser(uid)).customClaims?.role);
+  return claim.success ? claim.data : null;
+}
+
 export async function register(caller: Caller, input: RegistrationInput): Promise<Registration> {
   const ref = collections.users.doc(caller.uid);
   const now = new Date().toISOString();
+  const claimed = await currentRole(caller.uid);
   const user = await db().runTransaction(async (tx) => {
     const existing = (await tx.get(ref)).data();
-    const role = resolveRole(caller.role ?? existing?.role ?? null, input.role);
+    const role = resolveRole(claimed, input.role);
     if (input.availability !== undefined && role !== 'volunteer') {
       throw new ValidationError([{ path: 'body.availability', message: 'only volunteers have an availability' }]);
     }
@@ -114,9 +125,9 @@ export async function register(caller: Caller, input: RegistrationInput): Promis
     return next;
   });
   // Also repairs a claim that an earlier, interrupted registration failed to set.
-  const roleClaimChanged = caller.role !== user.role;
-  if (roleClaimChanged) await setRoleClaim(caller.uid, user.role);
-  return { user, roleClaimChanged };
+  if (claimed !== user.role) await setRoleClaim(caller.uid, user.role);
+  // The caller's token is what acts: refreshing it is needed whenever it says otherwise.
+  return { user, roleClaimChanged: caller.role !== user.role };
 }
 
 export async function getUser(uid: string): Promise<UserRecord> {

@@ -89,6 +89,7 @@ export async function seedRequest(
     potential_matches: null,
     channel: 'app',
     location_text: null,
+    requester_contact: null,
     created_at: at,
     updated_at: at,
     status_changed_at: at,

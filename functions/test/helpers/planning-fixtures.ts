@@ -130,6 +130,7 @@ export function requestValue(fields: {
     potential_matches: null,
     channel: 'app',
     location_text: null,
+    requester_contact: null,
     created_at: now,
     updated_at: now,
     status_changed_at: now,

@@ -66,6 +66,7 @@ export async function helpRequest(
     potential_matches: null,
     channel: 'app',
     location_text: null,
+    requester_contact: null,
     created_at: now,
     updated_at: now,
     status_changed_at: now,

@@ -126,9 +126,14 @@ export const objectFixtures: Record<string, ObjectFixture> = {
     why: 'Public by design: reveals the display name and nothing else.',
   },
   'PUT /users/{uid}/role': {
-    arrange: (owner) => Promise.resolve({ params: { uid: owner.uid }, body: { role: owner.role } }),
+    arrange: async () => ({ params: { uid: (await registeredUser('volunteer')).uid }, body: { role: 'responder' } }),
     nonOwner: 200,
-    why: 'Admins grant roles to any user (the dispatcher of the spec); no other role passes the role check.',
+    why: 'Admins grant roles to any other user (the dispatcher of the spec), never to themselves (403); no other role passes the role check.',
+  },
+  'POST /users/{uid}/erasure': {
+    arrange: async () => ({ params: { uid: (await registeredUser('affected_individual')).uid } }),
+    nonOwner: 204,
+    why: 'Admins erase any other user on their behalf (a person known only by SMS has no session), never themselves (403: DELETE /users/me).',
   },
   'PUT /users/{uid}/verification': {
     arrange: async () => ({

@@ -310,6 +310,7 @@ function queryValues(path: string, key: string, property: JsonProperty, world: W
     case 'owner_id':
       return [world.owner.uid];
     case 'to':
+    case 'phone':
       return [PHONE];
     default:
       throw new Error(
