@@ -8,7 +8,7 @@ import type { Disaster } from '../src/disasters/model.js';
 import { geohashOf } from '../src/shared/geo.js';
 import { ERASED_TEXT, FORMER_MEMBER_NAME, cellCentre, eraseUser } from '../src/users/erasure.js';
 import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
-import { newNumber, sendSms, uidOfNumber } from './helpers/twilio.js';
+import { newNumber, sendSms, uidOfNumber } from './helpers/sms.js';
 import { newPhoneContact } from '../src/channels/model.js';
 import { testAuth } from './helpers/emulators.js';
 import {

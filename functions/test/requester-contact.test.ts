@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { collections } from '../src/data/collections.js';
 import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
 import { disaster, join, north, waitFor } from './helpers/planning-fixtures.js';
-import { newNumber, sendSms, uidOfNumber } from './helpers/twilio.js';
+import { newNumber, sendSms, uidOfNumber } from './helpers/sms.js';
 import { readyTask } from './helpers/tasks-fixtures.js';
 import { verify } from './helpers/trust.js';
 import { storeWebhook } from './helpers/webhooks.js';

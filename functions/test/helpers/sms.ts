@@ -4,7 +4,9 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomInt } from 'node:crypto';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../src/config.js';
+import { collections } from '../../src/data/collections.js';
 import { apiFetch, baseUrl } from './api.js';
+import { waitFor } from './planning-fixtures.js';
 
 export const PATH = '/channels/twilio/inbound';
 
@@ -12,6 +14,7 @@ export function newSid(): string {
   return `SM${randomBytes(16).toString('hex')}`;
 }
 
+/** A Philippine mobile number no other test uses. */
 export function newNumber(): string {
   return `+63917${randomInt(1_000_000, 9_999_999)}`;
 }
@@ -72,4 +75,15 @@ export function replyOf(sent: Sent): string | null {
   const match = /<Response><Message>([^<]*)<\/Message><\/Response>$/.exec(sent.text);
   assert.ok(match, `not a TwiML reply with one message: ${sent.text}`);
   return match[1]!;
+}
+
+/** Sends `body` from `from` as Twilio does, for tests whose subject is not the intake itself; it must answer 200. */
+export async function sendSms(from: string, body: string): Promise<void> {
+  const sent = await twilioPost(smsForm(from, body));
+  assert.equal(sent.status, 200, sent.text);
+}
+
+/** The uid a number is linked to, once its first message created the link. */
+export async function uidOfNumber(number: string): Promise<string> {
+  return (await waitFor('the phone contact', () => collections.phoneContacts.get(number))).uid;
 }
