@@ -97,13 +97,13 @@ describe('audit trail', () => {
       assert.equal(record.created_at, request.created_at, 'written by the commit that created the request');
     });
 
-    it('a request refused (unconfirmed disaster) records nothing', async () => {
+    it('a request refused (a disaster only suggested: 404 to its owner, as an unknown one) records nothing', async () => {
       const suggestion = await suggestedDisaster(NEAR);
       const before = await auditCount();
       expectProblem(
         await call('POST', '/requests', { token: owner.token, body: requestBody(suggestion.id) }),
-        409,
-        'conflict',
+        404,
+        'not_found',
       );
       assert.equal(await auditCount(), before);
     });
