@@ -51,7 +51,7 @@ export const logs = {
     logger.info('inbound message already processed', { message_sid: messageSid });
   },
   /**
-   * Numbers masked (channels/inbound.ts maskNumber); never the message text. The MessageSid (as in
+   * Numbers masked (shared/phone.ts maskNumber); never the message text. The MessageSid (as in
    * inboundDuplicate) ties a dropped message to Twilio's record of it: the only trace it leaves.
    */
   inboundDropped(messageSid: string, maskedNumber: string, reason: string): void {

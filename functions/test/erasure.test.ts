@@ -7,7 +7,7 @@ import { db } from '../src/data/firestore.js';
 import type { Disaster } from '../src/disasters/model.js';
 import { geohashOf } from '../src/shared/geo.js';
 import { ERASED_TEXT, FORMER_MEMBER_NAME, cellCentre, eraseUser } from '../src/users/erasure.js';
-import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
+import { call, expectProblem, expectStatus, registeredUser, type ApiResponse, type TestUser } from './helpers/api.js';
 import { newNumber, sendSms, uidOfNumber } from './helpers/sms.js';
 import { newPhoneContact } from '../src/channels/model.js';
 import { testAuth } from './helpers/emulators.js';
@@ -498,6 +498,13 @@ describe('DELETE /users/me (erasure)', function () {
   });
 
   describe('what the third review found left behind (F9)', () => {
+    /** Calls again while the erasure answers 202 (its time budget ran out), as a client does. */
+    const untilDone = async (erase: () => Promise<ApiResponse>) => {
+      let response = await erase();
+      for (let calls = 1; response.status === 202 && calls < 10; calls++) response = await erase();
+      expectStatus(response, 204);
+    };
+
     it("erases a request's place in the person's words and contact, every number linked to them, and the message links", async () => {
       const person = await registeredUser('affected_individual', { phone: PHONE });
       const texted = newNumber(); // the number they once texted from, not the profile's
@@ -514,7 +521,7 @@ describe('DELETE /users/me (erasure)', function () {
       await collections.inboundMessages
         .doc(sid)
         .create({ id: sid, channel: 'sms', outcome: 'request_created', request_id: request.id, created_at: at });
-      expectStatus(await call('DELETE', '/users/me', { token: person.token }), 204);
+      await untilDone(() => call('DELETE', '/users/me', { token: person.token }));
 
       const erased = (await collections.requests.ref().withConverter(null).doc(request.id).get()).data()!;
       assert.equal(erased.location_text, null, 'where they said they are');
@@ -540,7 +547,7 @@ describe('DELETE /users/me (erasure)', function () {
       expectProblem(await call('POST', `/users/${admin.uid}/erasure`, { token: admin.token }), 403, 'forbidden');
       assert.equal((await collections.users.get(uid))?.id, uid, 'refusals erase nothing');
 
-      expectStatus(await call('POST', `/users/${uid}/erasure`, { token: admin.token }), 204);
+      await untilDone(() => call('POST', `/users/${uid}/erasure`, { token: admin.token }));
       const erased = (await collections.requests.get(request.id))!;
       assert.match(erased.owner_id, PSEUDONYM);
       assert.equal(erased.description, ERASED_TEXT);

@@ -26,6 +26,7 @@ import {
   readPlacement,
 } from '../requests/service.js';
 import { geohashOf } from '../shared/geo.js';
+import { maskNumber } from '../shared/phone.js';
 import { roleSchema, type Location, type Role } from '../shared/schemas.js';
 import { newUserRecord } from '../users/service.js';
 import { readMessage, type Command, type ReadMessage } from './keywords.js';
@@ -82,11 +83,6 @@ interface Outcome {
   contact?: Partial<Pick<PhoneContact, 'opted_out'>>;
   /** A request whose planning starts once committed (its point was just set). */
   planAfter?: string;
-}
-
-/** `+639171234567` → `+63*******67`: enough to tell numbers apart in logs, not to call them. */
-export function maskNumber(number: string): string {
-  return number.length <= 5 ? '***' : `${number.slice(0, 3)}${'*'.repeat(number.length - 5)}${number.slice(-2)}`;
 }
 
 /** True when the limit is spent (the message is dropped unanswered). */

@@ -222,14 +222,15 @@ async function eraseRequests(run: Run): Promise<void> {
     'requests',
     () => collections.requests.ref().where('owner_id', '==', run.uid),
     async (page) => {
-      // The messages that raised or placed them (Twilio's log maps a MessageSid to the number).
-      // Read before the transaction: a message's request_id is written once, when it is claimed.
+      // The messages that raised or placed them (Twilio's log maps a MessageSid to the number):
+      // SMS and WhatsApp requests only. Read before the transaction: a message's request_id is
+      // written once, when the message is claimed.
+      const texted = page.filter((request) => request.channel !== 'app').map((request) => request.id);
       const messages = (
         await Promise.all(
-          chunks(
-            page.map((request) => request.id),
-            IN_QUERY_MAX,
-          ).map((ids) => collections.inboundMessages.ref().where('request_id', 'in', ids).get()),
+          chunks(texted, IN_QUERY_MAX).map((ids) =>
+            collections.inboundMessages.ref().where('request_id', 'in', ids).get(),
+          ),
         )
       ).flatMap((snapshot) => snapshot.docs);
       await db().runTransaction(async (tx) => {

@@ -222,7 +222,8 @@ async function arrange(): Promise<World> {
   // The person erased last: a home (the planner's matches are searched around it), a request of
   // their own (the audit records about it), a task, a resource.
   const erased = await storeUser('idx-erased', 'volunteer', { location: MANILA, geohash: geohashOf(MANILA) });
-  await seedRequest(erased.uid, disaster.id);
+  // Texted in: erasure then also looks up the messages that named it.
+  await seedRequest(erased.uid, disaster.id, { channel: 'sms' });
   await seedTask(erased.uid, disaster.id);
   await seedResource('boat', MANILA, { owner_id: erased.uid, owner_role: 'volunteer' });
   // The erasure in progress already (its marker): the check has no Auth emulator to ask.
