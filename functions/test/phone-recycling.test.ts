@@ -13,9 +13,12 @@ const DAY_MS = 86_400_000;
 
 /** The contact as if its number last wrote `days` days ago. */
 async function silentFor(number: string, days: number): Promise<void> {
-  await collections.phoneContacts.ref().doc(number).update({
-    updated_at: new Date(Date.now() - days * DAY_MS).toISOString(),
-  });
+  await collections.phoneContacts
+    .ref()
+    .doc(number)
+    .update({
+      updated_at: new Date(Date.now() - days * DAY_MS).toISOString(),
+    });
 }
 
 async function requestsOf(uid: string) {
@@ -59,6 +62,7 @@ describe('recycled phone numbers (S6)', function () {
     const newHolder = await testAuth().getUserByPhoneNumber(previous.number);
     assert.equal(newHolder.uid, contact.uid, 'phone sign-in reaches the new user');
     assert.equal((await testAuth().getUser(previous.uid)).phoneNumber, undefined, 'the old user lost the number');
+    assert.equal((await collections.users.get(previous.uid))?.phone, null, "and so did the old user's profile");
 
     const old = await collections.requests.get(previous.requestId);
     assert.equal(old?.owner_id, previous.uid, 'the old request keeps its owner');
@@ -103,11 +107,13 @@ describe('recycled phone numbers (S6)', function () {
 
     assert.equal(await collections.phoneContacts.get(stale.number), undefined, 'the stale contact is gone');
     assert.equal((await testAuth().getUser(stale.uid)).phoneNumber, undefined);
+    assert.equal((await collections.users.get(stale.uid))?.phone, null);
     assert.equal((await collections.requests.get(stale.requestId))?.owner_id, stale.uid);
     assert.equal((await detachRecords(stale.uid)).length, 1);
 
     assert.equal((await collections.phoneContacts.get(fresh.number))?.uid, fresh.uid, 'the fresh contact stays');
     assert.equal((await testAuth().getUser(fresh.uid)).phoneNumber, fresh.number);
+    assert.equal((await collections.users.get(fresh.uid))?.phone, fresh.number);
     assert.deepEqual(await detachRecords(fresh.uid), []);
 
     assert.equal(await sweepRecycledNumbers(), 0, 'a rerun detaches nothing');

@@ -2,7 +2,7 @@
 // months to someone else, who would then sign in by phone as the previous holder and text in
 // their name. A number silent for PHONE_CONTACT_RECYCLE_DAYS is detached from its person: the
 // number leaves their Auth user (no more phone sign-in with it) and its phone_contacts document is
-// deleted (no more texts to or from it in their name). Their requests stay theirs, and keep
+// deleted (no more texts to or from it in their name), and it leaves their profile (`users.phone`). Their requests stay theirs, and keep
 // `requester_phone`. The intake detaches a stale number on its next message (inbound.ts); the
 // daily sweep detaches the rest.
 import type { QueryDocumentSnapshot } from 'firebase-admin/firestore';
@@ -46,17 +46,27 @@ export async function detachStaleContact(contact: PhoneContact, cutoff: string):
     });
   if (user?.phoneNumber === number) await auth().updateUser(contact.uid, { phoneNumber: null });
   return db().runTransaction(async (tx) => {
-    const stored = await collections.phoneContacts.get(number, tx);
+    const [stored, profile] = await Promise.all([
+      collections.phoneContacts.get(number, tx),
+      collections.users.get(contact.uid, tx),
+    ]);
     if (!stored || stored.uid !== contact.uid || stored.updated_at >= cutoff) return false;
+    const at = new Date().toISOString();
     tx.delete(collections.phoneContacts.doc(number));
-    recordAudit(tx, {
-      entity: 'user',
-      entity_id: contact.uid,
-      action: 'phone_detached',
-      actor: 'system',
-      before: { phone: maskNumber(number), last_message_at: stored.updated_at },
-      after: { phone: null, user_id: contact.uid },
-    });
+    // Their profile's contact phone too: it reaches the next holder now.
+    if (profile?.phone === number) collections.users.updateIn(tx, contact.uid, { phone: null, updated_at: at });
+    recordAudit(
+      tx,
+      {
+        entity: 'user',
+        entity_id: contact.uid,
+        action: 'phone_detached',
+        actor: 'system',
+        before: { phone: maskNumber(number), last_message_at: stored.updated_at },
+        after: { phone: null, user_id: contact.uid },
+      },
+      at,
+    );
     return true;
   });
 }
