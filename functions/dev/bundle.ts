@@ -32,6 +32,7 @@ const LAZY_MODULES = [
   './webhooks/deliver.js',
   './outbound/derive.js',
   './outbound/worker.js',
+  './channels/recycle.js',
 ];
 const lazyName = (specifier: string) => specifier.replace(/^\.\//, '').replace(/\.js$/, '');
 

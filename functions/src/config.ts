@@ -132,6 +132,11 @@ export const config = {
   outboundSmsDailyLimit: (): number => positiveInteger('OUTBOUND_SMS_DAILY_LIMIT') ?? 2000,
   /** OUTBOUND_SMS_PER_NUMBER_DAILY_LIMIT: messages one number receives per UTC day (default 20). */
   outboundSmsPerNumberDailyLimit: (): number => positiveInteger('OUTBOUND_SMS_PER_NUMBER_DAILY_LIMIT') ?? 20,
+  /**
+   * PHONE_CONTACT_RECYCLE_DAYS: a number silent this long is taken as recycled by its carrier and
+   * detached from its person (channels/recycle.ts; default 180). Its next message starts a new person.
+   */
+  phoneContactRecycleDays: (): number => positiveInteger('PHONE_CONTACT_RECYCLE_DAYS') ?? 180,
 };
 
 /** A secret's value in production ('' when unset); under the emulator its variable, else the local default. */

@@ -79,6 +79,18 @@ export const sweepPlanning = onSchedule(
   },
 );
 
+/**
+ * Recycled phone numbers (channels/recycle.ts): detaches from its person every number silent for
+ * PHONE_CONTACT_RECYCLE_DAYS, since its carrier may have given it to someone else.
+ */
+export const sweepRecycledNumbers = onSchedule(
+  { schedule: 'every day 03:00', timeZone: 'UTC', region: 'us-central1', timeoutSeconds: 540, maxInstances: 1 },
+  async () => {
+    const { sweepRecycledNumbers: sweep } = await import('./channels/recycle.js');
+    await sweep();
+  },
+);
+
 /** Allocation jobs of POST /resources/suggest/{disaster_id} (planning/allocation.ts), rate-limited by Cloud Tasks. */
 export const allocateResources = onTaskDispatched(
   {

@@ -140,6 +140,7 @@ describe('each instance defines the function it serves (FUNCTION_TARGET)', funct
       'planRequest',
       'suggestDisasters',
       'sweepPlanning',
+      'sweepRecycledNumbers',
     ]);
     // benchBaseline: only under the Functions emulator.
     assert.equal(everyFunction['benchBaseline'], null);

@@ -45,6 +45,7 @@ import {
   type PhoneContact,
   type TwilioInbound,
 } from './model.js';
+import { detachStaleContact, isStale, recycleCutoff } from './recycle.js';
 import { replies, twiml, type StatusLine } from './replies.js';
 
 /** How long a request waiting for its point takes the person's next message without a need as its place. */
@@ -119,9 +120,17 @@ function phoneNumberOf(message: TwilioInbound): string {
 async function identify(message: TwilioInbound, read: (fallback: Language) => ReadMessage) {
   const channel: PhoneChannel = message.From.startsWith('whatsapp:') ? 'whatsapp' : 'sms';
   const number = phoneNumberOf(message);
-  const contact = await collections.phoneContacts.get(number);
+  const stored = await collections.phoneContacts.get(number);
+  // A number silent past PHONE_CONTACT_RECYCLE_DAYS may be someone else's now (recycle.ts): it
+  // leaves its previous person, and this message is a new number's.
+  const contact = stored && isStale(stored) ? await detached(stored) : stored;
   const reading = read(contact?.language ?? 'en');
   return { channel, number, contact, reading };
+}
+
+async function detached(stale: PhoneContact): Promise<undefined> {
+  await detachStaleContact(stale, recycleCutoff());
+  return undefined;
 }
 
 export async function receiveMessage(message: TwilioInbound): Promise<string> {

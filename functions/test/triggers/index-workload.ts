@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { recordAudit } from '../../src/audit/record.js';
 import { gatherContext, ALL_PARTS } from '../../src/chatbot/context.js';
 import { receiveMessage } from '../../src/channels/inbound.js';
+import { sweepRecycledNumbers } from '../../src/channels/recycle.js';
 import { processObservation } from '../../src/agent/suggest.js';
 import { readChanges } from '../../src/data/changes.js';
 import { collections, internalCollections } from '../../src/data/collections.js';
@@ -438,6 +439,8 @@ async function otherQuerySites(world: World, recorder: QueryRecorder): Promise<v
   await step('SMS: STATUS', sms('STATUS'));
   await step('SMS: a follow-up without a need', sms('near the church'));
   for (let i = 0; i < 4; i++) await step('SMS: a new request', sms('we need water'));
+  // Nothing is stale here (no Auth emulator in this harness): the sweep runs its query only.
+  await step('recycled numbers sweep', () => sweepRecycledNumbers());
   // A change feed page that ends inside a millisecond reads the rest of that millisecond.
   await step('change feed: a page ending inside a millisecond', async () => {
     const twins = ['a', 'b'].map((suffix) => ({ ...request, id: `${request.id}-${suffix}`, disaster_id: 'twins' }));
