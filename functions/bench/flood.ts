@@ -16,14 +16,14 @@
 // `npm run bench -- --figures=flood` (bench/run.ts runs it in a child process, as the surge) or
 // `tsx bench/flood.ts [--quick] --out=FILE`.
 import { randomBytes } from 'node:crypto';
-import { statSync, writeFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { collections } from '../src/data/collections.js';
 import { db } from '../src/data/firestore.js';
 import { disaster } from '../test/helpers/planning-fixtures.js';
 import { figure, percentile, round, type Figure } from './figures.js';
-import { openSession, type Session } from './session.js';
-import { knownContacts, MANILA, post, sendAll, settledLog, SURGE_RUNTIME_ENV, tally, type Planned } from './surge.js';
+import type { Session } from './session.js';
+import { knownContacts, MANILA, post, runChildFigure, sendAll, settledLog, tally, type Planned } from './surge.js';
 
 export interface FloodOptions {
   /** Messages from the flooding number (3,000). */
@@ -193,36 +193,13 @@ export async function measureFlood(session: Session, options: FloodOptions): Pro
   ];
 }
 
-async function main(): Promise<void> {
-  const quick = process.argv.includes('--quick');
-  const out = process.argv.find((a) => a.startsWith('--out='))?.slice('--out='.length);
-  const say = (m: string) => console.log(m);
-  const session = await openSession(say, {
-    firestore: 'official',
-    runtimeEnv: SURGE_RUNTIME_ENV,
-    logName: 'bench-flood-stack.log',
-  });
-  try {
-    say(`[bench] flood stack up at ${session.apiUrl} (Firestore: ${session.stack.firestoreKind})`);
-    const figures = await measureFlood(
+if (require.main === module) {
+  runChildFigure('flood', (session, quick, say) =>
+    measureFlood(
       session,
       quick
         ? { flood: 300, others: 10, seconds: 10, concurrency: 16, say }
         : { flood: 3000, others: 100, seconds: 60, concurrency: 32, say },
-    );
-    if (out) writeFileSync(out, JSON.stringify(figures, null, 2) + '\n');
-    else console.log(JSON.stringify(figures, null, 2));
-  } finally {
-    await session.stop();
-  }
-}
-
-if (require.main === module) {
-  main().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
+    ),
   );
 }

@@ -807,36 +807,49 @@ export async function measureSurge(session: Session, options: SurgeOptions): Pro
   return figures;
 }
 
-/** `tsx bench/surge.ts [--quick] --out=FILE`: one stack on the official emulator, the figures as JSON. */
-async function main(): Promise<void> {
+/**
+ * The main of a figure measured in a child process of bench/run.ts (`tsx bench/<name>.ts [--quick]
+ * --out=FILE`): one stack of its own on the official emulator, with the surge's runtime settings;
+ * the figures as JSON to FILE (or stdout); the stack stopped whatever happens; the exit code says.
+ */
+export function runChildFigure(
+  name: string,
+  measure: (session: Session, quick: boolean, say: (m: string) => void) => Promise<Figure[]>,
+): void {
   const quick = process.argv.includes('--quick');
   const out = process.argv.find((a) => a.startsWith('--out='))?.slice('--out='.length);
   const say = (m: string) => console.log(m);
-  const session = await openSession(say, {
-    firestore: 'official',
-    runtimeEnv: SURGE_RUNTIME_ENV,
-    logName: 'bench-surge-stack.log',
-  });
-  try {
-    say(`[bench] surge stack up at ${session.apiUrl} (Firestore: ${session.stack.firestoreKind})`);
-    const figures = await measureSurge(
-      session,
-      quick
-        ? { messages: 200, seconds: 10, concurrency: 16, outbound: 20, outboundInProcess: 40, say }
-        : { messages: 2000, seconds: 60, concurrency: 32, outbound: 100, outboundInProcess: 300, say },
-    );
-    if (out) writeFileSync(out, JSON.stringify(figures, null, 2) + '\n');
-  } finally {
-    await session.stop();
-  }
-}
-
-if (require.main === module) {
-  main().then(
+  const run = async () => {
+    const session = await openSession(say, {
+      firestore: 'official',
+      runtimeEnv: SURGE_RUNTIME_ENV,
+      logName: `bench-${name}-stack.log`,
+    });
+    try {
+      say(`[bench] ${name} stack up at ${session.apiUrl} (Firestore: ${session.stack.firestoreKind})`);
+      const figures = await measure(session, quick, say);
+      if (out) writeFileSync(out, JSON.stringify(figures, null, 2) + '\n');
+      else console.log(JSON.stringify(figures, null, 2));
+    } finally {
+      await session.stop();
+    }
+  };
+  run().then(
     () => process.exit(0),
     (error: unknown) => {
       console.error(error);
       process.exit(1);
     },
+  );
+}
+
+if (require.main === module) {
+  runChildFigure('surge', (session, quick, say) =>
+    measureSurge(
+      session,
+      quick
+        ? { messages: 200, seconds: 10, concurrency: 16, outbound: 20, outboundInProcess: 40, say }
+        : { messages: 2000, seconds: 60, concurrency: 32, outbound: 100, outboundInProcess: 300, say },
+    ),
   );
 }
