@@ -15,7 +15,6 @@
 //
 // `npm run bench -- --figures=flood` (bench/run.ts runs it in a child process, as the surge) or
 // `tsx bench/flood.ts [--quick] --out=FILE`.
-import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { collections } from '../src/data/collections.js';
@@ -23,7 +22,18 @@ import { db } from '../src/data/firestore.js';
 import { disaster } from '../test/helpers/planning-fixtures.js';
 import { figure, percentile, round, type Figure } from './figures.js';
 import type { Session } from './session.js';
-import { knownContacts, MANILA, post, runChildFigure, sendAll, settledLog, tally, type Planned } from './surge.js';
+import {
+  inboundForm,
+  MANILA,
+  post,
+  runChildFigure,
+  sendAll,
+  settledLog,
+  startOnAMinute,
+  tally,
+  warmUp,
+  type Planned,
+} from './surge.js';
 
 export interface FloodOptions {
   /** Messages from the flooding number (3,000). */
@@ -37,17 +47,6 @@ export interface FloodOptions {
 
 const FLOODER = '+639990000001';
 
-function form(from: string, body: string): Record<string, string> {
-  return {
-    MessageSid: `SM${randomBytes(16).toString('hex')}`,
-    AccountSid: 'AC00000000000000000000000000000000',
-    From: from,
-    To: '+15005550006',
-    Body: body,
-    NumMedia: '0',
-  };
-}
-
 /** The flood with the other numbers' first messages spread evenly through it. */
 function planFlood(options: FloodOptions, run: string): Planned[] {
   const total = options.flood + options.others;
@@ -58,8 +57,8 @@ function planFlood(options: FloodOptions, run: string): Planned[] {
     const isOther = other < options.others && i % every === Math.floor(every / 2);
     const from = isOther ? `+63917${run}${String(other++).padStart(5, '0')}` : FLOODER;
     const body = isOther ? 'trapped on the roof with my children, need rescue' : `hello? anyone there ${i}`;
-    const f = form(from, body);
-    planned.push({ i, sid: f.MessageSid!, from, kind: isOther ? 'need' : 'flood', form: f });
+    const f = inboundForm(from, body);
+    planned.push({ i, sid: f.MessageSid, from, kind: isOther ? 'need' : 'flood', form: f });
   }
   return planned;
 }
@@ -68,25 +67,12 @@ export async function measureFlood(session: Session, options: FloodOptions): Pro
   const url = `${session.apiUrl}/channels/twilio/inbound`;
   const run = String(Date.now() % 100).padStart(2, '0');
   await disaster('confirmed', MANILA);
-  // Warm-up as the surge's: a worker per call in flight before the flood.
-  const known = await knownContacts(options.concurrency);
-  for (let round = 0; round < 2; round++) {
-    await Promise.all(
-      known.map((from) => {
-        const f = form(from, 'STATUS');
-        return post(url, { i: -1, sid: f.MessageSid!, from, kind: 'status', form: f });
-      }),
-    );
-  }
+  await warmUp(url, options.concurrency);
   // The flooding number writes once first, so that it is known (as in the review's attack): its
   // flood is then a known number's, not a burst of first messages each creating its user.
-  const first = form(FLOODER, 'hello');
-  await post(url, { i: -1, sid: first.MessageSid!, from: FLOODER, kind: 'flood', form: first });
-  const toMinute = 60_000 - (Date.now() % 60_000);
-  if (options.seconds >= 30 && toMinute < 55_000) {
-    options.say(`[bench] flood: waiting ${Math.round(toMinute / 1000)} s for the next minute window`);
-    await new Promise((resolve) => setTimeout(resolve, toMinute + 200));
-  }
+  const first = inboundForm(FLOODER, 'hello');
+  await post(url, { i: -1, sid: first.MessageSid, from: FLOODER, kind: 'flood', form: first });
+  await startOnAMinute('flood', options);
   const planned = planFlood(options, run);
   const logOffset = statSync(session.stack.logFile).size;
   options.say(

@@ -152,19 +152,48 @@ export function planSurge(count: number, run: string): Planned[] {
         extra = { Latitude: point.lat.toFixed(6), Longitude: point.lng.toFixed(6) };
       }
     }
-    const sid = `SM${randomBytes(16).toString('hex')}`;
-    const form = {
-      MessageSid: sid,
-      AccountSid: 'AC00000000000000000000000000000000',
-      From: kind === 'need_whatsapp_point' ? `whatsapp:${from}` : from,
-      To: '+15005550006',
-      Body: body,
-      NumMedia: '0',
-      ...extra,
-    };
-    planned.push({ i, sid, from, kind, form });
+    const form = { ...inboundForm(kind === 'need_whatsapp_point' ? `whatsapp:${from}` : from, body), ...extra };
+    planned.push({ i, sid: form.MessageSid, from, kind, form });
   }
   return planned;
+}
+
+/** The fields Twilio sends with an inbound message, under a new MessageSid. */
+export function inboundForm(from: string, body: string): Record<string, string> & { MessageSid: string } {
+  return {
+    MessageSid: `SM${randomBytes(16).toString('hex')}`,
+    AccountSid: 'AC00000000000000000000000000000000',
+    From: from,
+    To: '+15005550006',
+    Body: body,
+    NumMedia: '0',
+  };
+}
+
+/**
+ * Warm-up: `concurrency` STATUS messages at once, twice, from known numbers of its own (no new
+ * user, no new-number count), so that the emulator has a worker per call in flight before the
+ * burst (it starts one per concurrent request, and starting many at once is what fails it).
+ */
+export async function warmUp(url: string, concurrency: number): Promise<void> {
+  const known = await knownContacts(concurrency);
+  for (let round = 0; round < 2; round++) {
+    await Promise.all(
+      known.map((from) => {
+        const form = inboundForm(from, 'STATUS');
+        return post(url, { i: -1, sid: form.MessageSid, from, kind: 'status', form });
+      }),
+    );
+  }
+}
+
+/** A run of 30 s or more starts at the top of a minute, so that it falls into as few fixed windows as possible. */
+export async function startOnAMinute(name: string, options: { seconds: number; say: (m: string) => void }) {
+  const toMinute = 60_000 - (Date.now() % 60_000);
+  if (options.seconds >= 30 && toMinute < 55_000) {
+    options.say(`[bench] ${name}: waiting ${Math.round(toMinute / 1000)} s for the next minute window`);
+    await new Promise((resolve) => setTimeout(resolve, toMinute + 200));
+  }
 }
 
 export async function post(url: string, message: Planned): Promise<{ status: Sent['status']; reply: Sent['reply'] }> {
@@ -223,7 +252,7 @@ export async function sendAll(url: string, planned: Planned[], seconds: number, 
 }
 
 /** Phone contacts of numbers the service knows already (their STATUS creates nothing). */
-export async function knownContacts(count: number): Promise<string[]> {
+async function knownContacts(count: number): Promise<string[]> {
   const now = new Date().toISOString();
   const batch = db().batch();
   const numbers: string[] = [];
@@ -326,32 +355,8 @@ async function inbound(session: Session, options: SurgeOptions): Promise<Figure[
   const url = `${session.apiUrl}/channels/twilio/inbound`;
   const run = String(Date.now() % 100).padStart(2, '0');
   await disaster('confirmed', MANILA);
-  // Warm-up: `concurrency` STATUS messages at once, twice, from known numbers of its own (no new
-  // user, no new-number count), so that the emulator has a worker per call in flight before the
-  // surge (it starts one per concurrent request, and starting many at once is what fails it).
-  const known = await knownContacts(options.concurrency);
-  for (let round = 0; round < 2; round++) {
-    await Promise.all(
-      known.map((from) => {
-        const sid = `SM${randomBytes(16).toString('hex')}`;
-        const form = {
-          MessageSid: sid,
-          AccountSid: 'AC00000000000000000000000000000000',
-          From: from,
-          To: '+15005550006',
-          Body: 'STATUS',
-          NumMedia: '0',
-        };
-        return post(url, { i: -1, sid, from, kind: 'status', form });
-      }),
-    );
-  }
-  // Start at the top of a minute, so that the 60 s fall into as few fixed windows as possible.
-  const toMinute = 60_000 - (Date.now() % 60_000);
-  if (options.seconds >= 30 && toMinute < 55_000) {
-    options.say(`[bench] surge: waiting ${Math.round(toMinute / 1000)} s for the next minute window`);
-    await new Promise((resolve) => setTimeout(resolve, toMinute + 200));
-  }
+  await warmUp(url, options.concurrency);
+  await startOnAMinute('surge', options);
   const planned = planSurge(options.messages, run);
   const logOffset = statSync(session.stack.logFile).size;
   const emulatorOffset = emulatorLogSize();
