@@ -8,13 +8,12 @@ import { ForbiddenError, NotFoundError } from '../errors.js';
 import { forgetCachedUser } from '../http/auth.js';
 import { logs } from '../logs.js';
 import type { Role } from '../shared/schemas.js';
-import { newUserRecord } from './service.js';
-import type { UserRecord } from './model.js';
+import { newUserRecord, type UserRecord } from './model.js';
 
-/** Sets the `role` claim, keeping the user's other claims. */
-export async function setRoleClaim(uid: string, role: Role): Promise<void> {
-  const user = await auth().getUser(uid);
-  await auth().setCustomUserClaims(uid, { ...(user.customClaims ?? {}), role });
+/** Sets the `role` claim, keeping the user's other claims (read from Auth unless given). */
+export async function setRoleClaim(uid: string, role: Role, claims?: Record<string, unknown>): Promise<void> {
+  const current = claims ?? (await auth().getUser(uid)).customClaims ?? {};
+  await auth().setCustomUserClaims(uid, { ...current, role });
 }
 
 /**
@@ -52,7 +51,7 @@ export async function grantRole(uidOrEmail: string, role: Role, grantedBy: Event
     throw new ForbiddenError('You cannot change your own role; another admin can.');
   }
   const claimChanged = authUser.customClaims?.role !== role;
-  await auth().setCustomUserClaims(uid, { ...(authUser.customClaims ?? {}), role });
+  await setRoleClaim(uid, role, authUser.customClaims);
   if (claimChanged) {
     await auth().revokeRefreshTokens(uid);
     forgetCachedUser(uid);

@@ -6,31 +6,10 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import type { Caller } from '../http/endpoint.js';
 import { geohashOf } from '../shared/geo.js';
 import { roleSchema, SELF_SERVICE_ROLES, type Location, type Role } from '../shared/schemas.js';
-import type { RegistrationInput, UserRecord } from './model.js';
+import { newUserRecord, type RegistrationInput, type UserRecord } from './model.js';
 import { setRoleClaim } from './roles.js';
 
 const isSelfService = (role: Role) => (SELF_SERVICE_ROLES as readonly Role[]).includes(role);
-
-export function newUserRecord(
-  uid: string,
-  input: RegistrationInput & { display_name: string; role: Role },
-  now: string,
-): UserRecord {
-  return {
-    id: uid,
-    display_name: input.display_name,
-    role: input.role,
-    phone: input.phone ?? null,
-    location: input.location ?? null,
-    geohash: input.location ? geohashOf(input.location) : null,
-    availability: input.role === 'volunteer' ? (input.availability ?? 'unavailable') : null,
-    skills: input.skills ?? [],
-    verified: false,
-    verification: null,
-    created_at: now,
-    updated_at: now,
-  };
-}
 
 /**
  * The role registration leaves the caller with. Self-registration may pick only a self-service

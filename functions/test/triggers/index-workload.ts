@@ -30,7 +30,7 @@ import { recordTwilioStatus } from '../../src/outbound/service.js';
 import { runAllocation } from '../../src/planning/allocation.js';
 import { runPlanning, sweepStalePlanning } from '../../src/planning/job.js';
 import type { HelpRequest } from '../../src/requests/model.js';
-import { confirmedDisasters, createRequest } from '../../src/requests/service.js';
+import { confirmedDisasters, createRequest } from '../../src/requests/creation.js';
 import type { Resource } from '../../src/resources/model.js';
 import { ROLES, type Location, type Role } from '../../src/shared/schemas.js';
 import type { Task } from '../../src/tasks/model.js';
