@@ -7,10 +7,12 @@ import {
   NEEDS,
   PLANNING_STATES,
   REQUEST_STATUSES,
+  TASK_ROLES,
   TASK_STATUSES,
-  type HelpRequestView,
+  type StaffRequestView,
   type Need,
   type PlanningState,
+  type RequestHistoryEntry,
   type RequestStatus,
   type Task,
   type WorkflowOutput,
@@ -41,10 +43,10 @@ const newestFirst = (a: { created_at: string; id: string }, b: { created_at: str
  */
 export function followRequests(
   disasterId: string,
-  onData: (requests: HelpRequestView[]) => void,
+  onData: (requests: StaffRequestView[]) => void,
   onError: (error: unknown) => void,
 ) {
-  return follow<HelpRequestView>(`/requests?disaster_id=${disasterId}`, onData, onError, {
+  return follow<StaffRequestView>(`/requests?disaster_id=${disasterId}`, onData, onError, {
     // A request placed into another disaster comes once more, with its new disaster.
     keep: (r) => r.disaster_id === disasterId,
   });
@@ -61,7 +63,7 @@ export function TriageQueue() {
   const [actionError, setActionError] = useState<unknown>(null);
   // Every request of the disaster, whatever its status: the filters apply here, so that a request
   // that leaves them (closed, planned) leaves the queue at its next change.
-  const { data, error } = useLive<HelpRequestView[]>(
+  const { data, error } = useLive<StaffRequestView[]>(
     (onData, onError) => (disasters.chosen ? followRequests(disasters.chosen, onData, onError) : () => undefined),
     [disasters.chosen],
   );
@@ -71,12 +73,12 @@ export function TriageQueue() {
       (r) =>
         (!status || r.status === status) &&
         (!need || r.type_of_need === need) &&
-        (!planning || r.planning?.state === planning) &&
+        (!planning || r.planning.state === planning) &&
         now - new Date(r.created_at).getTime() <= AGES[age],
     )
     .sort(newestFirst);
   const shown = matching.slice(0, QUEUE_MAX);
-  const label = (r: HelpRequestView) => `${needLabel(r.type_of_need)} ${formatAge(r.created_at, now)}`;
+  const label = (r: StaffRequestView) => `${needLabel(r.type_of_need)} ${formatAge(r.created_at, now)}`;
   const toggle = (id: string) => {
     const next = new Set(selected);
     if (next.has(id)) next.delete(id);
@@ -170,7 +172,7 @@ export function TriageQueue() {
                       <strong>{needLabel(r.type_of_need)}</strong>
                     </Link>{' '}
                     <span class={`badge status-${r.status}`}>{statusLabel(r.status)}</span>{' '}
-                    {r.planning && <span class="badge">{planningLabel(r.planning.state)}</span>}
+                    <span class="badge">{planningLabel(r.planning.state)}</span>
                     <p>{r.description}</p>
                     <p class="meta">{formatAge(r.created_at, now)}</p>
                   </div>
@@ -185,27 +187,27 @@ export function TriageQueue() {
 }
 
 interface RequestPageData {
-  request: HelpRequestView;
+  request: StaffRequestView;
   plan: WorkflowOutput | null;
   tasks: Task[];
-  history: { id: string; action: string; entity: string; created_at: string; after: Record<string, unknown> | null }[];
+  history: RequestHistoryEntry[];
 }
 
 async function loadRequestPage(id: string): Promise<RequestPageData> {
   const [request, plan, tasks, history] = await Promise.all([
-    api<HelpRequestView>('GET', `/requests/${id}`),
+    api<StaffRequestView>('GET', `/requests/${id}`),
     api<WorkflowOutput>('GET', `/workflow-outputs/${id}`).catch((e: unknown) => {
       if (e instanceof ApiError && e.status === 404) return null;
       throw e;
     }),
     api<{ items: Task[] }>('GET', `/tasks?request_id=${id}&limit=50`).then((p) => p.items),
-    api<{ items: RequestPageData['history'] }>('GET', `/requests/${id}/history?limit=50`).then((p) => p.items),
+    api<{ items: RequestHistoryEntry[] }>('GET', `/requests/${id}/history?limit=50`).then((p) => p.items),
   ]);
   return { request, plan, tasks, history };
 }
 
 /** How to call the person back (staff views only carry it): the channel, and the number to tap. */
-function RequesterContact({ contact }: { contact: NonNullable<HelpRequestView['requester_contact']> }) {
+function RequesterContact({ contact }: { contact: NonNullable<StaffRequestView['requester_contact']> }) {
   return (
     <>
       <dt>{t('contact')}</dt>
@@ -241,23 +243,21 @@ export function RequestPage({ id }: { id: string }) {
         <dt>{t('status')}</dt>
         <dd>{statusLabel(request.status)}</dd>
         <dt>{t('planning')}</dt>
-        <dd>{request.planning ? planningLabel(request.planning.state) : '—'}</dd>
+        <dd>{planningLabel(request.planning.state)}</dd>
         <dt>{t('description')}</dt>
         <dd>{request.description}</dd>
         <dt>{t('location')}</dt>
         <dd>
-          {request.planning?.state === 'awaiting_location'
+          {request.planning.state === 'awaiting_location'
             ? t('location_awaited', { text: request.location_text ?? '—' })
-            : request.location
-              ? `${formatNumber(request.location.lat, 4)}, ${formatNumber(request.location.lng, 4)}`
-              : '—'}
+            : `${formatNumber(request.location.lat, 4)}, ${formatNumber(request.location.lng, 4)}`}
         </dd>
         <dt>{t('created')}</dt>
         <dd>{formatDate(request.created_at)}</dd>
         {request.requester_contact && <RequesterContact contact={request.requester_contact} />}
       </dl>
       <ErrorNote error={actionError} />
-      {request.planning?.state === 'awaiting_location' && request.location && (
+      {request.planning.state === 'awaiting_location' && (
         <SetLocation requestId={request.id} around={request.location} act={act} />
       )}
       <h2>{t('plan_heading')}</h2>
@@ -318,7 +318,7 @@ export function RequestPage({ id }: { id: string }) {
   );
 }
 
-type Match = NonNullable<HelpRequestView['potential_matches']>['responders'][number];
+type Match = NonNullable<StaffRequestView['potential_matches']>['responders'][number];
 
 function PlanTask(props: {
   n: number;
@@ -426,7 +426,6 @@ function Approval({ status, path, act }: { status: WorkflowTask['approval_status
   );
 }
 
-const TASK_ROLES = ['volunteer', 'responder'] as const;
 const PRIORITIES = ['1', '2', '3', '4', '5'] as const;
 
 /** A suggested task's instructions, role and priority, editable until a task is created from it. */

@@ -1,7 +1,7 @@
 // Responders' and volunteers' screen: their tasks, one tap to go on route or complete, and
 // their availability.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, listAll, type HelpRequestView, type Me, type Role, type Task } from './api.js';
+import { ACTIVE_TASK_STATUSES, api, listAll, type HelpRequestView, type Me, type Role, type Task } from './api.js';
 import { taskStatusLabel } from './dispatcher.js';
 import { distanceKm, type Location } from './geo.js';
 import { formatAge, formatNumber, t } from './i18n.js';
@@ -10,7 +10,7 @@ import { defaultBaseMap } from './map.js';
 import type { PlaceMapView } from './map-view.js';
 import { ErrorNote, useLive } from './shared.js';
 
-const isActive = (task: Task) => task.status === 'pending' || task.status === 'on_route';
+const isActive = (task: Task) => ACTIVE_TASK_STATUSES.includes(task.status);
 
 interface MyTask {
   task: Task;
@@ -66,8 +66,10 @@ export function MyTasks({ role }: { role: Role }) {
                   {t('status')}: <span class={`badge task-${task.status}`}>{taskStatusLabel(task.status)}</span> ·{' '}
                   {formatAge(task.created_at)}
                 </p>
-                {request?.location && <TaskPlace task={task} place={request.location} active={isActive(task)} />}
-                {request?.description && <p>{request.description}</p>}
+                {request && 'location' in request && (
+                  <TaskPlace task={task} place={request.location} active={isActive(task)} />
+                )}
+                {request && 'description' in request && <p>{request.description}</p>}
                 <div class="actions">
                   {task.status === 'pending' && (
                     <button type="button" class="primary" onClick={() => void setStatus(task, 'on_route')}>
