@@ -14,7 +14,7 @@ export class ApiError extends Error {
 
 export type TokenSource = () => Promise<string | null>;
 
-let tokenSource: TokenSource = async () => null;
+let tokenSource: TokenSource = () => Promise.resolve(null);
 let apiBase = '/api';
 
 export function configureApi(base: string, tokens: TokenSource): void {

@@ -49,9 +49,7 @@ const LISTS = [
 const REFRESH_MS = 5000;
 
 export function DisastersAdmin() {
-  const [revision, setRevision] = useState(0);
-  const reload = () => setRevision((r) => r + 1);
-  const { data, error } = useLive<Lists>((onData, onError) => poll(loadLists, onData, onError, REFRESH_MS), [revision]);
+  const { data, error, reload } = useLive<Lists>((onData, onError) => poll(loadLists, onData, onError, REFRESH_MS), []);
   const [creating, setCreating] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const done = (message: string) => {
@@ -240,17 +238,19 @@ const EVIDENCE_SHOWN = 20;
 
 /** The agent's summary and the observations it clustered. */
 function Evidence({ suggestion }: { suggestion: Suggestion }) {
-  const ids = suggestion.observation_ids.slice(0, EVIDENCE_SHOWN);
+  // On the ids, not the array: the lists are re-read every few seconds and each read is a new array.
+  const idsKey = suggestion.observation_ids.slice(0, EVIDENCE_SHOWN).join(',');
   const [observations, setObservations] = useState<(Observation | null)[] | null>(null);
   useEffect(() => {
     let stopped = false;
+    const ids = idsKey === '' ? [] : idsKey.split(',');
     void Promise.all(
       ids.map((id) => api<Observation>('GET', `/observations/${id}`).catch(() => null)), // deleted since: skipped
     ).then((found) => !stopped && setObservations(found));
     return () => {
       stopped = true;
     };
-  }, [ids.join(',')]);
+  }, [idsKey]);
   const shown = (observations ?? []).filter((o): o is Observation => o !== null);
   return (
     <section class="evidence" aria-label={t('evidence')}>

@@ -224,12 +224,11 @@ function RequesterContact({ contact }: { contact: NonNullable<StaffRequestView['
 }
 
 export function RequestPage({ id }: { id: string }) {
-  const [revision, setRevision] = useState(0);
-  const { data, error } = useLive<RequestPageData>(
+  const { data, error, reload } = useLive<RequestPageData>(
     (onData, onError) => poll(() => loadRequestPage(id), onData, onError),
-    [id, revision],
+    [id],
   );
-  const { error: actionError, run: act } = useAction(() => setRevision((r) => r + 1));
+  const { error: actionError, run: act } = useAction(reload);
   if (!data) return error ? <ErrorNote error={error} /> : <p>{t('loading')}</p>;
   const { request, plan, tasks, history } = data;
   const matches = request.potential_matches?.responders ?? [];

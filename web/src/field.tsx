@@ -32,13 +32,12 @@ async function loadMyTasks(): Promise<MyTask[]> {
 
 export function MyTasks({ role }: { role: Role }) {
   const [actionError, setActionError] = useState<unknown>(null);
-  const [revision, setRevision] = useState(0);
-  const { data, error } = useLive<MyTask[]>((onData, onError) => poll(loadMyTasks, onData, onError), [revision]);
+  const { data, error, reload } = useLive<MyTask[]>((onData, onError) => poll(loadMyTasks, onData, onError), []);
   const setStatus = async (task: Task, status: 'on_route' | 'completed') => {
     setActionError(null);
     try {
       await api('PATCH', `/tasks/${task.id}/status`, { status });
-      setRevision((r) => r + 1);
+      reload();
     } catch (e) {
       setActionError(e);
     }
@@ -132,6 +131,7 @@ function TaskMap({ id, task, place }: { id: string; task: Task; place: Location 
   // undefined while asking; null when not shared (or not readable).
   const [own, setOwn] = useState<Location | null | undefined>(undefined);
   const [mounted, setMounted] = useState(false);
+  const { lat, lng } = place;
   useEffect(() => {
     let cancelled = false;
     void api<Me>('GET', '/users/me').then(
@@ -140,7 +140,7 @@ function TaskMap({ id, task, place }: { id: string; task: Task; place: Location 
     );
     void import('./map-view.js').then(({ mountPlaceMap }) => {
       if (cancelled || !element.current) return;
-      view.current = mountPlaceMap(element.current, place, t('task_place'), defaultBaseMap());
+      view.current = mountPlaceMap(element.current, { lat, lng }, t('task_place'), defaultBaseMap());
       setMounted(true);
     });
     return () => {
@@ -148,7 +148,7 @@ function TaskMap({ id, task, place }: { id: string; task: Task; place: Location 
       view.current?.destroy();
       view.current = null;
     };
-  }, [place.lat, place.lng]);
+  }, [lat, lng]);
   useEffect(() => {
     // On the `mounted` state, not on view.current alone: the map can exist before the render that
     // sets `mounted`, and drawing the viewer in both renders left a second "You" fading out.
@@ -185,10 +185,10 @@ function Availability() {
       <input
         type="checkbox"
         checked={checked}
-        onChange={async (e) => {
+        onChange={(e) => {
           const next = e.currentTarget.checked;
           setAvailable(next);
-          await api('PATCH', '/users/me/availability', { availability: next ? 'available' : 'unavailable' });
+          void api('PATCH', '/users/me/availability', { availability: next ? 'available' : 'unavailable' });
         }}
       />
       {t('availability')}

@@ -106,14 +106,11 @@ function SignIn() {
     <main id="main" class="sign-in">
       <h1>{t('app_title')}</h1>
       <form
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault();
           setFailed(false);
-          try {
-            await signIn(email, password);
-          } catch {
-            setFailed(true);
-          }
+          // Success shows through the auth listener (startAuth); only a failure is said here.
+          signIn(email, password).catch(() => setFailed(true));
         }}
       >
         <label class="field">

@@ -106,8 +106,12 @@ export function LiveMap() {
   const [error, setError] = useState<unknown>(null);
   const [baseMap, setBaseMap] = useState<BaseMap>(defaultBaseMap);
   const disaster = disasters.disasters?.find((d) => d.id === disasters.chosen);
+  // The map mounts once per disaster, with the base map of that moment (the next effect follows it).
+  const latest = useRef({ disaster, baseMap });
+  latest.current = { disaster, baseMap };
 
   useEffect(() => {
+    const { disaster, baseMap } = latest.current;
     if (!disaster || !element.current) return;
     let stop = () => undefined as void;
     let cancelled = false;
