@@ -84,6 +84,7 @@ export {
   REQUEST_STATUSES,
   RESOURCE_CATEGORIES,
   RESOURCE_STATUSES,
+  ROLES,
   TASK_ROLES,
   TASK_STATUSES,
 } from '../../functions/src/shared/vocabulary.js';

@@ -2,7 +2,7 @@
 // status live.
 import { useState } from 'preact/hooks';
 import { api, listAll, NEEDS, type Disaster, type HelpRequestView, type Need } from './api.js';
-import { needLabel, statusLabel } from './dispatcher.js';
+import { needLabel, statusLabel } from './labels.js';
 import { distanceKm, type Location } from './geo.js';
 import { formatAge, formatNumber, t } from './i18n.js';
 import { poll } from './live.js';

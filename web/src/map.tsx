@@ -5,7 +5,8 @@
 // polling (short lists).
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, listAll, type Disaster, type StaffRequestView, type Task } from './api.js';
-import { followRequests, needLabel, statusLabel, taskStatusLabel } from './dispatcher.js';
+import { needLabel, statusLabel, taskStatusLabel } from './labels.js';
+import { followRequests } from './triage.js';
 import type { Location } from './geo.js';
 import { formatAge, t } from './i18n.js';
 import { follow, poll, type Unsubscribe } from './live.js';

@@ -28,6 +28,10 @@ export function ErrorNote({ error }: { error: unknown }) {
   );
 }
 
+/** Newest first, by creation time, then by id (a stable order for cards and columns). */
+export const newestFirst = (a: { created_at: string; id: string }, b: { created_at: string; id: string }) =>
+  a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1;
+
 /**
  * Subscribes while mounted, and again when `deps` change or `reload()` is called (after a write
  * the screen made, to show it without waiting for the next poll).

@@ -2,7 +2,7 @@
 // their availability.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ACTIVE_TASK_STATUSES, api, listAll, type HelpRequestView, type Me, type Role, type Task } from './api.js';
-import { taskStatusLabel } from './dispatcher.js';
+import { taskStatusLabel } from './labels.js';
 import { distanceKm, type Location } from './geo.js';
 import { formatAge, formatNumber, t } from './i18n.js';
 import { poll } from './live.js';
