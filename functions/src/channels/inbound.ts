@@ -6,7 +6,7 @@
 // and the numbers: docs/channels.md.
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'firebase-admin/firestore';
-import { recordAudit } from '../audit/record.js';
+import { recordEvent } from '../events/record.js';
 import { collections, type Writer } from '../data/collections.js';
 import { auth, db, isAlreadyExists } from '../data/firestore.js';
 import type { Disaster } from '../disasters/model.js';
@@ -394,13 +394,12 @@ function writeMessage(
       at,
     ),
   );
-  recordAudit(
+  recordEvent(
     writer,
+    'system',
     {
-      entity: 'role',
+      type: 'role.registered',
       entity_id: sender.uid,
-      action: 'registered',
-      actor: 'system',
       before: { role: null },
       after: { role: 'affected_individual', channel: sender.channel },
     },
@@ -480,13 +479,12 @@ async function optOutChange(sender: Sender, optedOut: boolean, reply: ReplyText)
     prepare: () =>
       Promise.resolve((tx: Transaction, at: string) => {
         for (const request of open.length > 0 ? open : [null])
-          recordAudit(
+          recordEvent(
             tx,
+            'system',
             {
-              entity: 'user',
+              type: optedOut ? 'user.opted_out' : 'user.opted_in',
               entity_id: sender.uid,
-              action: optedOut ? 'opted_out' : 'opted_in',
-              actor: 'system',
               before: { opted_out: !optedOut },
               after: { opted_out: optedOut, channel: sender.channel, user_id: sender.uid },
               disaster_id: request?.disaster_id ?? null,
@@ -686,13 +684,12 @@ async function newRequest(
           ? { ...created, planning: { ...created.planning, last_error: QUEUED_FOR_TRIAGE } }
           : created;
         tx.create(ref, request);
-        recordAudit(
+        recordEvent(
           tx,
+          caller,
           {
-            entity: 'request',
+            type: 'request.created',
             entity_id: request.id,
-            action: 'created',
-            actor: caller,
             before: null,
             after: {
               status: request.status,

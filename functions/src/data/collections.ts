@@ -196,7 +196,7 @@ export const collections = {
   observations: defineCollection('observations', observationSchema),
   /** `conversations/{id}`: one user's history with the assistant; `expires_at` carries a TTL policy. */
   conversations: defineCollection('conversations', conversationSchema),
-  /** `audit_log/{id}`: append-only record of every state change (audit/record.ts). */
+  /** `audit_log/{id}`: append-only record of every state change, one typed domain event each (events/record.ts). */
   audit: defineCollection('audit_log', auditRecordSchema),
   /** `cap_messages/{identifier}`: every CAP 1.2 message issued for a disaster (disasters/cap.ts). */
   capMessages: defineCollection('cap_messages', capMessageSchema),

@@ -2,7 +2,8 @@
 // approve or discard, and membership (join, leave, joined, volunteers).
 import type { Transaction } from 'firebase-admin/firestore';
 import { markDiscarded } from '../agent/evidence.js';
-import { recordAudit, type AuditActor, type AuditChange } from '../audit/record.js';
+import { recordEvent, type EventActor } from '../events/record.js';
+import type { EventOf } from '../events/types.js';
 import { collections } from '../data/collections.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
@@ -53,13 +54,12 @@ export async function createDisaster(caller: Caller, input: DisasterInput): Prom
   const batch = db().batch();
   disaster.cap_references = issueCapMessage(batch, disaster, 'confirmed', now);
   batch.create(ref, disaster);
-  recordAudit(
+  recordEvent(
     batch,
+    caller,
     {
-      entity: 'disaster',
+      type: 'disaster.created',
       entity_id: disaster.id,
-      action: 'created',
-      actor: caller,
       before: null,
       after: { status: disaster.status, severity: disaster.severity, radius_km: disaster.radius_km },
       disaster_id: disaster.id,
@@ -124,7 +124,7 @@ export const membershipEntityId = (disasterId: string, uid: string): string => `
  * makes the batch fail, writing nothing, when the member document exists already. With an
  * `actor`, the join is recorded in the audit trail by the same batch (seeding passes none).
  */
-export async function writeMembership(member: Member, mode: 'create' | 'set', actor?: AuditActor): Promise<void> {
+export async function writeMembership(member: Member, mode: 'create' | 'set', actor?: EventActor): Promise<void> {
   const entry = { id: member.disaster_id, disaster_id: member.disaster_id, created_at: member.created_at };
   const batch = db().batch();
   const memberRef = collections.members.doc(member.disaster_id, member.id);
@@ -132,13 +132,12 @@ export async function writeMembership(member: Member, mode: 'create' | 'set', ac
   else batch.set(memberRef, member);
   batch.set(collections.memberships.doc(member.id, member.disaster_id), entry);
   if (actor !== undefined) {
-    recordAudit(
+    recordEvent(
       batch,
+      actor,
       {
-        entity: 'membership',
+        type: 'membership.joined',
         entity_id: membershipEntityId(member.disaster_id, member.id),
-        action: 'joined',
-        actor,
         before: null,
         after: { role: member.role },
         disaster_id: member.disaster_id,
@@ -190,11 +189,9 @@ export async function leave(caller: Caller, disasterId: string): Promise<void> {
     tx.delete(memberRef);
     tx.delete(collections.memberships.doc(caller.uid, disasterId));
     if (member) {
-      recordAudit(tx, {
-        entity: 'membership',
+      recordEvent(tx, caller, {
+        type: 'membership.left',
         entity_id: membershipEntityId(disasterId, caller.uid),
-        action: 'left',
-        actor: caller,
         before: { role: member.role },
         after: null,
         disaster_id: disasterId,
@@ -260,15 +257,11 @@ function writeDisasterChange(
   caller: Caller,
   next: Disaster,
   capEvent: CapEvent | null,
-  audit: Pick<AuditChange, 'action' | 'before' | 'after'>,
+  event: Pick<EventOf<'disaster.approved' | 'disaster.updated' | 'disaster.closed'>, 'type' | 'before' | 'after'>,
 ): void {
   if (capEvent) next.cap_references = issueCapMessage(tx, next, capEvent, next.updated_at);
   tx.set(collections.disasters.doc(next.id), next);
-  recordAudit(
-    tx,
-    { entity: 'disaster', entity_id: next.id, actor: caller, disaster_id: next.id, ...audit },
-    next.updated_at,
-  );
+  recordEvent(tx, caller, { ...event, entity_id: next.id, disaster_id: next.id }, next.updated_at);
 }
 
 /** Suggested → confirmed; 409 on a confirmed disaster. */
@@ -287,7 +280,7 @@ export async function approve(caller: Caller, disasterId: string): Promise<Disas
       updated_at: now,
     };
     writeDisasterChange(tx, caller, next, 'confirmed', {
-      action: 'approved',
+      type: 'disaster.approved',
       before: { status: disaster.status },
       after: { status: next.status },
     });
@@ -311,13 +304,12 @@ export async function discard(caller: Caller, disasterId: string): Promise<void>
       markDiscarded(tx, disasterId, disaster.suggestion.cluster_key, disaster.suggestion.observation_ids, now);
     }
     tx.delete(ref);
-    recordAudit(
+    recordEvent(
       tx,
+      caller,
       {
-        entity: 'disaster',
+        type: 'disaster.discarded',
         entity_id: disasterId,
-        action: 'discarded',
-        actor: caller,
         before: { status: disaster.status },
         after: null,
         disaster_id: disasterId,
@@ -359,7 +351,7 @@ export async function updateDisaster(caller: Caller, disasterId: string, patch: 
     }
     // A suggestion is not published: its first CAP message is the Alert of its approval.
     writeDisasterChange(tx, caller, next, next.status === 'confirmed' ? 'edited' : null, {
-      action: 'updated',
+      type: 'disaster.updated',
       before: pick(disaster),
       after: pick(next),
     });
@@ -405,7 +397,7 @@ export async function closeDisaster(
       updated_at: now,
     };
     writeDisasterChange(tx, caller, next, 'closed', {
-      action: 'closed',
+      type: 'disaster.closed',
       before: { status: disaster.status },
       after: { status: next.status, close_reason: next.close_reason },
     });

@@ -1,7 +1,7 @@
 // Help requests: creation (with duplicate flagging), who sees what, lists and status changes.
 // Planning is not done here: creating the document fires the planning trigger (planning/).
 import type { Transaction } from 'firebase-admin/firestore';
-import { recordAudit, type AuditActor } from '../audit/record.js';
+import { recordEvent, type EventActor } from '../events/record.js';
 import { changePosition, readChanges } from '../data/changes.js';
 import { collections, type Filters } from '../data/collections.js';
 import { db } from '../data/firestore.js';
@@ -142,15 +142,14 @@ export async function createRequest(caller: Caller, input: NewRequestInput): Pro
   );
   const batch = db().batch();
   batch.create(ref, request);
-  recordAudit(
+  recordEvent(
     batch,
+    caller,
     {
-      entity: 'request',
+      type: 'request.created',
       entity_id: request.id,
-      action: 'created',
-      actor: caller,
       before: null,
-      after: { status: request.status, duplicate_of: duplicateOf },
+      after: { status: request.status, duplicate_of: duplicateOf, channel: request.channel },
       disaster_id: request.disaster_id,
       request_id: request.id,
     },
@@ -224,11 +223,9 @@ async function requestsByPhone(
   }
   const found = await paginate(collections.requests.ref().where('requester_phone', '==', phone), page);
   const batch = db().batch();
-  recordAudit(batch, {
-    entity: 'contact',
+  recordEvent(batch, caller, {
+    type: 'contact.looked_up_by_phone',
     entity_id: 'requests',
-    action: 'looked_up_by_phone',
-    actor: caller,
     before: null,
     after: { phone: maskNumber(phone), request_ids: found.items.map((request) => request.id) },
   });
@@ -314,19 +311,19 @@ export async function changeStatus(caller: Caller, id: string, change: StatusCha
     const at = new Date().toISOString();
     const changed = { status: change.status, closed_reason: reason, updated_at: at, status_changed_at: at };
     collections.requests.updateIn(tx, id, changed);
-    recordAudit(
+    recordEvent(
       tx,
+      caller,
       {
-        entity: 'request',
+        type: 'request.status_changed',
         entity_id: id,
-        action: 'status_changed',
-        actor: caller,
         before: { status: request.status, closed_reason: request.closed_reason },
         after: { status: change.status, closed_reason: reason },
         disaster_id: request.disaster_id,
         request_id: id,
       },
       at,
+      { request },
     );
     return toRequestView({ ...request, ...changed }, audience);
   });
@@ -382,7 +379,7 @@ export async function readPlacement(
   tx: Transaction,
   request: HelpRequest,
   placement: RequestPlacement,
-): Promise<(actor: AuditActor, at: string) => HelpRequest> {
+): Promise<(actor: EventActor, at: string) => HelpRequest> {
   if (request.planning.state !== 'awaiting_location') {
     throw new ConflictError(
       `Request ${request.id} already has its location (planning.state ${request.planning.state}).`,
@@ -402,13 +399,12 @@ export async function readPlacement(
     const movedFrom =
       disaster.id === request.disaster_id ? {} : { moved_from: [...(request.moved_from ?? []), request.disaster_id] };
     collections.requests.updateIn(tx, request.id, { ...changes, ...movedFrom });
-    recordAudit(
+    recordEvent(
       tx,
+      actor,
       {
-        entity: 'request',
+        type: 'request.located',
         entity_id: request.id,
-        action: 'located',
-        actor,
         before: { disaster_id: request.disaster_id, planning_state: 'awaiting_location' },
         after: { disaster_id: disaster.id, planning_state: 'pending' },
         disaster_id: disaster.id,

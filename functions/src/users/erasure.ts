@@ -14,7 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { Timestamp, type Query, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
 import { geohashForLocation } from 'geofire-common';
-import { recordAudit } from '../audit/record.js';
+import { recordEvent } from '../events/record.js';
 import type { AuditRecord } from '../audit/model.js';
 import { collections, internalCollections, type Changes } from '../data/collections.js';
 import { auth, db, isAlreadyExists } from '../data/firestore.js';
@@ -262,19 +262,19 @@ async function eraseRequests(run: Run): Promise<void> {
           // A Gemini rationale may quote the description.
           if (plans[i]?.exists) collections.workflowOutputs.updateIn(tx, request.id, { rationale: ERASED_TEXT });
           if (withdrawn) {
-            recordAudit(
+            recordEvent(
               tx,
+              'system',
               {
-                entity: 'request',
+                type: 'request.status_changed',
                 entity_id: request.id,
-                action: 'status_changed',
-                actor: 'system',
                 before: { status: request.status },
                 after: { status: 'closed', closed_reason: 'withdrawn', reason: 'owner_erased' },
                 disaster_id: request.disaster_id,
                 request_id: request.id,
               },
               now,
+              { request },
             );
           }
         });
@@ -364,13 +364,12 @@ async function eraseTasks(run: Run): Promise<void> {
       authorized_at: null,
     };
     collections.tasks.updateIn(tx, task.id, { ...ids, ...reset, history, updated_at: now });
-    recordAudit(
+    recordEvent(
       tx,
+      'system',
       {
-        entity: 'task',
+        type: 'task.unassigned',
         entity_id: task.id,
-        action: 'unassigned',
-        actor: 'system',
         before: { status: task.status, assigned_to: pseudonym, authorized: task.authorized },
         after: { status: 'pending', assigned_to: null, authorized: false, reason: 'assignee_erased' },
         disaster_id: task.disaster_id,
@@ -443,13 +442,12 @@ async function eraseResources(run: Run): Promise<void> {
           updated_at: now,
         });
         if (available) {
-          recordAudit(
+          recordEvent(
             tx,
+            'system',
             {
-              entity: 'resource',
+              type: 'resource.status_changed',
               entity_id: resource.id,
-              action: 'status_changed',
-              actor: 'system',
               before: { status: 'available' },
               after: { status: 'not_available', reason: 'owner_erased' },
               disaster_id: resource.disaster_id,
@@ -550,7 +548,7 @@ async function eraseAudit(run: Run): Promise<void> {
   const { uid, pseudonym } = run;
   const rewrite = (record: AuditRecord, personal: boolean) => ({
     actor_id: record.actor_id === uid ? pseudonym : record.actor_id,
-    // Membership records are keyed `<disaster_id>:<uid>` (audit/record.ts callers in disasters/service.ts).
+    // Membership records are keyed `<disaster_id>:<uid>` (events/record.ts callers in disasters/service.ts).
     entity_id:
       record.entity_id === uid
         ? pseudonym
@@ -739,11 +737,9 @@ export async function eraseUser(uid: string, options: ErasureOptions = {}): Prom
     // now: a later message from one starts afresh instead of reaching the erased uid.
     const contacts = await collections.phoneContacts.ref().where('uid', '==', uid).get();
     for (const contact of contacts.docs) batch.delete(contact.ref);
-    recordAudit(batch, {
-      entity: 'user',
+    recordEvent(batch, 'system', {
+      type: 'user.erased',
       entity_id: marker.pseudonym,
-      action: 'erased',
-      actor: 'system',
       before: null,
       after: null,
       record_id: marker.pseudonym,
@@ -779,11 +775,9 @@ export async function eraseOnBehalf(admin: Caller, uid: string): Promise<Erasure
   if (outcome.done && outcome.pseudonym === null) throw new NotFoundError('User', uid);
   if (outcome.done && outcome.pseudonym !== null) {
     const batch = db().batch();
-    recordAudit(batch, {
-      entity: 'user',
+    recordEvent(batch, admin, {
+      type: 'user.erasure_requested',
       entity_id: outcome.pseudonym,
-      action: 'erasure_requested',
-      actor: admin,
       before: null,
       after: null,
       record_id: `${outcome.pseudonym}-requested`,

@@ -1,6 +1,6 @@
 // Granting roles: the custom claim is the source of truth, the user document mirrors it for
 // queries. Used by PUT /users/{uid}/role and by `npm run set-role`.
-import { recordAudit, type AuditActor } from '../audit/record.js';
+import { recordEvent, type EventActor } from '../events/record.js';
 import { collections } from '../data/collections.js';
 import { auth, db } from '../data/firestore.js';
 import type { UserRecord as AuthUser } from 'firebase-admin/auth';
@@ -45,7 +45,7 @@ export async function resolveUser(uidOrEmail: string): Promise<AuthUser> {
  * and the tokens they hold, which carry the old claim, are refused (http/auth.ts), at once on
  * this instance and within ACCOUNT_CACHE_TTL_MS on the others.
  */
-export async function grantRole(uidOrEmail: string, role: Role, grantedBy: AuditActor): Promise<UserRecord> {
+export async function grantRole(uidOrEmail: string, role: Role, grantedBy: EventActor): Promise<UserRecord> {
   const authUser = await resolveUser(uidOrEmail);
   const uid = authUser.uid;
   if (typeof grantedBy !== 'string' && grantedBy.uid === uid) {
@@ -75,16 +75,10 @@ export async function grantRole(uidOrEmail: string, role: Role, grantedBy: Audit
         );
     tx.set(ref, next);
     if (existing?.role !== role) {
-      recordAudit(
+      recordEvent(
         tx,
-        {
-          entity: 'role',
-          entity_id: uid,
-          action: 'granted',
-          actor: grantedBy,
-          before: { role: existing?.role ?? null },
-          after: { role },
-        },
+        grantedBy,
+        { type: 'role.granted', entity_id: uid, before: { role: existing?.role ?? null }, after: { role } },
         now,
       );
     }

@@ -1,5 +1,5 @@
 // Users: registration (an idempotent upsert), profile, availability and location.
-import { recordAudit } from '../audit/record.js';
+import { recordEvent } from '../events/record.js';
 import { collections } from '../data/collections.js';
 import { auth, db } from '../data/firestore.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
@@ -105,16 +105,10 @@ export async function register(caller: Caller, input: RegistrationInput): Promis
         : await tx.getAll(...memberships.map((entry) => collections.members.doc(entry.id, caller.uid)));
     tx.set(ref, next);
     if (existing?.role !== role) {
-      recordAudit(
+      recordEvent(
         tx,
-        {
-          entity: 'role',
-          entity_id: caller.uid,
-          action: 'registered',
-          actor: caller,
-          before: { role: existing?.role ?? null },
-          after: { role },
-        },
+        caller,
+        { type: 'role.registered', entity_id: caller.uid, before: { role: existing?.role ?? null }, after: { role } },
         now,
       );
     }
