@@ -7,7 +7,7 @@ import { demoUsers, seed } from '../../functions/dev/seed.js';
 import { collections } from '../../functions/src/data/collections.js';
 import { db } from '../../functions/src/data/firestore.js';
 import { notify } from '../../functions/src/notifications/service.js';
-import { newRequestDocument } from '../../functions/src/requests/service.js';
+import { newRequestDocument } from '../../functions/src/requests/creation.js';
 import { consoleUrl, expectAccessible, idTokenOf, launch, openSignedIn, screenshot } from './browser.js';
 
 const user = (role: string) => demoUsers.find((u) => u.role === role)!;
