@@ -1,0 +1,262 @@
+// What a text message means, read from the person's words and their requests: a keyword, a new
+// help request, or the place of a request waiting for one. Each outcome is data: the reply, and
+// the feature command to stage in the message's commit (inbound.ts), never writes of its own.
+import type { Transaction } from 'firebase-admin/firestore';
+import { collections } from '../data/collections.js';
+import type { Disaster } from '../disasters/model.js';
+import { RateLimitedError } from '../errors.js';
+import { recordEvent } from '../events/record.js';
+import type { RateLimitRule } from '../http/endpoint.js';
+import { consumeRateLimit } from '../http/rate-limit.js';
+import { confirmedDisasters, findDuplicate, isInArea, type NewRequestDocument } from '../requests/creation.js';
+import type { HelpRequest } from '../requests/model.js';
+import { LOCATION_TEXT_CHARS } from '../requests/placement.js';
+import type { Location } from '../shared/schemas.js';
+import type { Command, ReadMessage } from './keywords.js';
+import { PHONE_REQUESTS_PER_DAY, type IntakeGuard } from './limits.js';
+import { requestReference, type Language, type PhoneChannel, type PhoneContact } from './model.js';
+import { replies, type StatusLine } from './replies.js';
+import type { ReplyText } from './reply-log.js';
+
+/** How long a request waiting for its point takes the person's next message without a need as its place. */
+export const FOLLOW_UP_HOURS = 24;
+
+export interface Sender {
+  number: string;
+  channel: PhoneChannel;
+  contact: PhoneContact | undefined;
+  uid: string;
+  newUser: boolean;
+  language: Language;
+  /** A guard for all numbers acted: a help request is queued for triage, not planned. */
+  guard: IntakeGuard | null;
+}
+
+/**
+ * The feature command a message calls, besides claiming the message and recording the contact:
+ * each is staged in the message's commit by `stageCommand`, which only calls the features' own
+ * commands (requests/creation.ts, requests/placement.ts, users/phone-users.ts).
+ */
+export type IntakeCommand =
+  | { kind: 'create_request'; request: NewRequestDocument & { id: string; owner_id: string } }
+  | { kind: 'note_place'; request_id: string; note: string }
+  | { kind: 'set_point'; request_id: string; point: Location; keep_only: boolean }
+  | { kind: 'record_opt_out'; opted_out: boolean; open: HelpRequest[] };
+
+export interface Outcome {
+  name: string;
+  reply: ReplyText | null;
+  /** The request the reply is about, if any (its log record's request_id). */
+  requestId?: string;
+  command?: IntakeCommand;
+  contact?: Partial<Pick<PhoneContact, 'opted_out'>>;
+}
+
+/** What a staged command did: the request it created or changed, and whether its planning is to start now. */
+export interface CommandResult {
+  requestId: string | null;
+  plan: boolean;
+}
+
+/** True when the limit is spent (the message is dropped unanswered). */
+async function overLimit(rule: RateLimitRule, key: string): Promise<boolean> {
+  try {
+    await consumeRateLimit(rule, key);
+    return false;
+  } catch (error) {
+    if (error instanceof RateLimitedError) return true;
+    throw error;
+  }
+}
+
+export async function keyword(sender: Sender, command: Command): Promise<Outcome> {
+  const say = replies(sender.language);
+  switch (command) {
+    case 'stop':
+      return optOutChange(sender, true, { template: 'reply_stopped', text: say.stopped() });
+    case 'start':
+      return optOutChange(sender, false, { template: 'reply_started', text: say.started() });
+    case 'help':
+      return { name: 'help', reply: { template: 'reply_help', text: say.help() } };
+    case 'status':
+      return { name: 'status', reply: await statusReply(sender) };
+  }
+}
+
+/** Open and in-progress requests of a person, newest first (at most `limit` of their latest 20). */
+async function openRequests(sender: Sender, limit: number): Promise<HelpRequest[]> {
+  if (sender.newUser) return [];
+  const own = await collections.requests.list({ owner_id: sender.uid }, { limit: 20 });
+  return own.items.filter((request) => request.status === 'open' || request.status === 'in_progress').slice(0, limit);
+}
+
+/**
+ * STOP or START. The sender of an SMS is not authenticated (a spoofed From could silence someone:
+ * security review 3, S1), so a change of opt-out is shown to dispatchers: an audit record `user`
+ * `opted_out` / `opted_in` in the history of each of the person's open requests (or one without a
+ * request when there is none), and a log line. A repeated STOP or START changes nothing and
+ * records nothing.
+ */
+async function optOutChange(sender: Sender, optedOut: boolean, reply: ReplyText): Promise<Outcome> {
+  const name = optedOut ? 'stopped' : 'started';
+  if ((sender.contact?.opted_out ?? false) === optedOut) return { name, reply, contact: { opted_out: optedOut } };
+  const open = await openRequests(sender, 5);
+  return {
+    name,
+    reply,
+    contact: { opted_out: optedOut },
+    command: { kind: 'record_opt_out', opted_out: optedOut, open },
+  };
+}
+
+/** The events of a change of opt-out: one in the history of each open request, or one alone. */
+export function recordOptOut(
+  tx: Transaction,
+  sender: Sender,
+  change: Extract<IntakeCommand, { kind: 'record_opt_out' }>,
+  at: string,
+): void {
+  const optedOut = change.opted_out;
+  for (const request of change.open.length > 0 ? change.open : [null])
+    recordEvent(
+      tx,
+      'system',
+      {
+        type: optedOut ? 'user.opted_out' : 'user.opted_in',
+        entity_id: sender.uid,
+        before: { opted_out: !optedOut },
+        after: { opted_out: optedOut, channel: sender.channel, user_id: sender.uid },
+        disaster_id: request?.disaster_id ?? null,
+        request_id: request?.id ?? null,
+      },
+      at,
+    );
+}
+
+/** A message that is not a keyword: a new request, or the place of one waiting for it. */
+export function needOrPlace(
+  sender: Sender,
+  reading: ReadMessage,
+  body: string,
+  point: Location | null,
+): Promise<Outcome> {
+  return reading.need === null ? followUp(sender, body, point) : newRequest(sender, reading, body, point);
+}
+
+/** The person's open requests, newest first, as the owner sees them: reference, need and status only. */
+async function statusReply(sender: Sender): Promise<ReplyText> {
+  const say = replies(sender.language);
+  const lines: StatusLine[] = (await openRequests(sender, 3)).map((request) => ({
+    reference: requestReference(request.id),
+    need: request.type_of_need,
+    status: request.status,
+  }));
+  return lines.length === 0
+    ? { template: 'reply_no_open_requests', text: say.noOpenRequests() }
+    : { template: 'reply_status', text: say.status(lines) };
+}
+
+/** The person's latest request still waiting for its point, if recent. */
+async function waitingRequest(sender: Sender): Promise<HelpRequest | undefined> {
+  if (sender.newUser) return undefined;
+  const since = Date.now() - FOLLOW_UP_HOURS * 3_600_000;
+  const own = await collections.requests.list({ owner_id: sender.uid }, { limit: 5 });
+  return own.items.find(
+    (request) => request.planning.state === 'awaiting_location' && Date.parse(request.created_at) >= since,
+  );
+}
+
+/** A message without a need: the place of a request waiting for one, or we ask what is needed. */
+async function followUp(sender: Sender, body: string, point: Location | null): Promise<Outcome> {
+  const say = replies(sender.language);
+  const waiting = await waitingRequest(sender);
+  const text = cleanText(body);
+  if (!waiting || (point === null && text.length === 0))
+    return { name: 'asked_need', reply: { template: 'reply_ask_need', text: say.askNeed() } };
+  const reply: ReplyText = { template: 'reply_place_noted', text: say.placeNoted(requestReference(waiting.id)) };
+  return point === null
+    ? {
+        name: 'place_noted',
+        reply,
+        requestId: waiting.id,
+        command: { kind: 'note_place', request_id: waiting.id, note: text },
+      }
+    : {
+        name: 'located',
+        reply,
+        requestId: waiting.id,
+        // Intake over its limits: the point is kept, and a dispatcher places it in triage.
+        command: { kind: 'set_point', request_id: waiting.id, point, keep_only: sender.guard !== null },
+      };
+}
+
+/** The text of a message as stored: control characters other than line breaks removed, trimmed. */
+function cleanText(body: string): string {
+  // eslint-disable-next-line no-control-regex
+  return body.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '').trim();
+}
+
+async function newRequest(
+  sender: Sender,
+  reading: ReadMessage,
+  body: string,
+  point: Location | null,
+): Promise<Outcome> {
+  const say = replies(sender.language);
+  const need: HelpRequest['type_of_need'] = reading.need ?? 'other';
+  const disasters = await confirmedDisasters();
+  if (disasters.length === 0)
+    return {
+      name: 'no_active_disaster',
+      reply: { template: 'reply_no_active_disaster', text: say.noActiveDisaster() },
+    };
+  if (await overLimit(PHONE_REQUESTS_PER_DAY, sender.number)) {
+    const today = await collections.requests.list({ owner_id: sender.uid }, { limit: PHONE_REQUESTS_PER_DAY.limit });
+    return {
+      name: 'daily_limit',
+      reply: {
+        template: 'reply_daily_limit',
+        text: say.dailyLimit(today.items.map((request) => requestReference(request.id))),
+      },
+    };
+  }
+  const holding = point ? disasters.filter((disaster) => isInArea(point, disaster)) : [];
+  const placedIn: Disaster | undefined = holding.length === 1 ? holding[0] : undefined;
+  // Unplaced: the newest confirmed disaster holds it (or the one holding the point) until a dispatcher decides.
+  const disaster = placedIn ?? holding[0] ?? disasters[0]!;
+  const location = point ?? disaster.location;
+  const text = cleanText(body);
+  const description = text.length >= 3 ? text.slice(0, 2000) : need;
+  const input = { disaster_id: disaster.id, type_of_need: need, description, location };
+  // Queued for triage (a guard acted): a dispatcher looks at it, so no duplicate check either.
+  const triage = sender.guard !== null;
+  const duplicateOf =
+    placedIn && !sender.newUser && !triage ? await findDuplicate(sender.uid, input, new Date()) : null;
+  const id = collections.requests.ref().doc().id;
+  const reference = requestReference(id);
+  const awaiting = placedIn === undefined || triage;
+  const reply: ReplyText = triage
+    ? { template: 'reply_queued_for_triage', text: say.queuedForTriage(reference) }
+    : awaiting && point === null && !reading.mentionsPlace
+      ? { template: 'reply_created_without_place', text: say.createdWithoutPlace(reference) }
+      : { template: 'reply_created', text: say.created(reference, need) };
+  return {
+    name: triage ? 'request_queued_for_triage' : awaiting ? 'request_awaiting_location' : 'request_created',
+    reply,
+    requestId: id,
+    command: {
+      kind: 'create_request',
+      request: {
+        ...input,
+        id,
+        owner_id: sender.uid,
+        duplicate_of: duplicateOf,
+        channel: sender.channel,
+        requester_phone: sender.number,
+        location_text: point === null && reading.mentionsPlace ? text.slice(0, LOCATION_TEXT_CHARS) : null,
+        awaiting_location: awaiting,
+        queued_for_triage: sender.guard,
+      },
+    },
+  };
+}
