@@ -36,9 +36,9 @@ import {
 } from '../resources/claims.js';
 import type { Page, PageQuery } from '../shared/schemas.js';
 import type { HelpRequest } from '../requests/model.js';
-import type { UserRecord } from '../users/model.js';
 import { MAX_TASK_RESOURCES, type NewTaskBody, type Task, type TaskFilters, type TaskHistoryEntry } from './model.js';
 import { followNewTask, readLinkableRequest, readRequestFollowing } from './request-status.js';
+import { assertMayBeAssigned, assertMayMove } from './eligibility.js';
 import { ACTIVE_TASK_STATUSES, taskTransitions, type TaskStatus } from './transitions.js';
 
 /** What a task is made from: the body of POST /tasks, or an approved workflow task. */
@@ -51,16 +51,6 @@ function assertAdmin(caller: Caller, what: string): void {
 /** Creating tasks is the dispatchers' work. */
 export function assertMayCreateTasks(caller: Caller): void {
   assertAdmin(caller, 'create tasks');
-}
-
-function historyEntry(
-  by: string,
-  action: TaskHistoryEntry['action'],
-  from: string | null,
-  to: string | null,
-  at: string,
-): TaskHistoryEntry {
-  return { at, by, action, from, to };
 }
 
 /** What the decider reads of a task and its request (events/notices.ts). */
@@ -108,7 +98,7 @@ function taskOf(id: string, caller: Caller, origin: TaskOrigin, resourceIds: str
     authorized_by: null,
     authorized_at: null,
     created_by: caller.uid,
-    history: [historyEntry(caller.uid, 'created', null, 'pending', now)],
+    history: [{ at: now, by: caller.uid, action: 'created', from: null, to: 'pending' }],
     created_at: now,
     updated_at: now,
   };
@@ -251,11 +241,6 @@ export function listOwnTasks(
   return listTasks({ ...filters, assigned_to: caller.uid }, page);
 }
 
-/** Who can do a task: a responder can do what a volunteer can; only responders do responder tasks. */
-export function canPerform(role: UserRecord['role'], required: Task['role_required']): boolean {
-  return required === 'responder' ? role === 'responder' : role === 'volunteer' || role === 'responder';
-}
-
 export async function assignTask(caller: Caller, taskId: string, userId: string): Promise<Task> {
   assertAdmin(caller, 'assign tasks');
   const updated = await db().runTransaction(async (tx) => {
@@ -264,25 +249,18 @@ export async function assignTask(caller: Caller, taskId: string, userId: string)
     if (task.status !== 'pending')
       throw new ConflictError(`Only a pending task can be assigned; this one is ${task.status}.`);
     if (!user) throw new NotFoundError('User', userId);
-    if (!canPerform(user.role, task.role_required)) {
-      throw new ConflictError(`A ${user.role} cannot perform a task that requires a ${task.role_required}.`, {
-        role: user.role,
-      });
-    }
-    if (user.role === 'volunteer' && !user.verified) {
-      // Tasks send people to vulnerable people's doors: only vetted volunteers (users/trust.ts).
-      throw new ConflictError(
-        'This volunteer is not verified yet; an admin verifies volunteers with PUT /users/{uid}/verification.',
-      );
-    }
-    if (user.role === 'volunteer' && user.availability !== 'available') {
-      throw new ConflictError('This volunteer is not available for tasks right now.');
-    }
+    assertMayBeAssigned(user, task);
     if (task.assigned_to === userId) return task;
     const now = new Date().toISOString();
     const previous = task.assigned_to;
     const after = { assigned_to: userId, assigned_at: now };
-    const next = writeTask(tx, task, after, historyEntry(caller.uid, 'assigned', previous, userId, now));
+    const next = writeTask(tx, task, after, {
+      at: now,
+      by: caller.uid,
+      action: 'assigned',
+      from: previous,
+      to: userId,
+    });
     const subject = subjectOf(next, null);
     if (previous === null) {
       recordEvent(
@@ -311,7 +289,13 @@ export async function authorizeTask(caller: Caller, taskId: string): Promise<Tas
     if (task.authorized) return task;
     const now = new Date().toISOString();
     const after = { authorized: true as const, authorized_by: caller.uid, authorized_at: now };
-    const next = writeTask(tx, task, after, historyEntry(caller.uid, 'authorized', null, caller.uid, now));
+    const next = writeTask(tx, task, after, {
+      at: now,
+      by: caller.uid,
+      action: 'authorized',
+      from: null,
+      to: caller.uid,
+    });
     const before = {
       authorized: task.authorized,
       authorized_by: task.authorized_by,
@@ -320,30 +304,6 @@ export async function authorizeTask(caller: Caller, taskId: string): Promise<Tas
     recordEvent(tx, caller, { type: 'task.authorized', ...contextOf(task), before, after }, now, subjectOf(next, null));
     return next;
   });
-}
-
-type Mover = 'assignee' | 'admin' | 'assignee_or_admin';
-const WHO_MOVES: Record<Exclude<TaskStatus, 'pending'>, Mover> = {
-  on_route: 'assignee',
-  completed: 'assignee',
-  failed: 'assignee_or_admin',
-  cancelled: 'admin',
-};
-
-function assertMayMove(caller: Caller, task: Task, to: Exclude<TaskStatus, 'pending'>): void {
-  const isAssignee = task.assigned_to === caller.uid;
-  const isAdmin = caller.role === 'admin';
-  const mover = WHO_MOVES[to];
-  const allowed = mover === 'assignee' ? isAssignee : mover === 'admin' ? isAdmin : isAssignee || isAdmin;
-  if (!allowed) {
-    throw new ForbiddenError(
-      mover === 'assignee'
-        ? `Only the assignee moves a task to ${to}.`
-        : mover === 'admin'
-          ? `Only an admin may move a task to ${to}.`
-          : `Only the assignee or an admin may move a task to ${to}.`,
-    );
-  }
 }
 
 function transitionRef(taskId: string, from: TaskStatus) {
@@ -381,7 +341,7 @@ export async function changeTaskStatus(caller: Caller, taskId: string, to: TaskS
         tx,
         task,
         { status: to },
-        historyEntry(caller.uid, 'status_changed', task.status, to, now),
+        { at: now, by: caller.uid, action: 'status_changed', from: task.status, to },
       );
       recordEvent(
         tx,
