@@ -15,7 +15,8 @@ import { logs } from '../logs.js';
 import type { OutboundMessage } from '../outbound/model.js';
 import { overSpend, readSpend, spendDay } from '../outbound/spend.js';
 import { writeNewRequest } from '../requests/creation.js';
-import { planPlacedRequest, stagePlaceNote, stageTextedPoint } from '../requests/placement.js';
+import { planPlacedRequest } from '../planning/placed.js';
+import { stagePlaceNote, stageTextedPoint } from '../requests/placement.js';
 import { maskNumber } from '../shared/phone.js';
 import { ensurePhoneUser, stagePhoneUser } from '../users/phone-users.js';
 import {

@@ -15,7 +15,8 @@ import {
 } from './model.js';
 import { toRequestView } from './visibility.js';
 import { createRequest } from './creation.js';
-import { locateRequest } from './placement.js';
+import { planPlacedRequest } from '../planning/placed.js';
+import { locateRequest, staffViewNow } from './placement.js';
 import * as requests from './service.js';
 
 const TAG = 'requests';
@@ -136,7 +137,11 @@ export const requestEndpoints = [
     response: requestViewSchema,
     rateLimit: { bucket: 'requests:location', limit: 60, windowSeconds: 60 },
     errors: [404, 409],
-    handler: ({ caller, params, body }) => locateRequest(caller, params.req_id, body),
+    handler: async ({ caller, params, body }) => {
+      const placed = await locateRequest(caller, params.req_id, body);
+      await planPlacedRequest(placed.id);
+      return staffViewNow(placed);
+    },
   }),
   defineEndpoint({
     method: 'get',

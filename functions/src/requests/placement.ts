@@ -10,7 +10,6 @@ import { requireConfirmedDisaster } from '../disasters/service.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import { recordEvent, type EventActor } from '../events/record.js';
 import type { Caller } from '../http/endpoint.js';
-import { logs } from '../logs.js';
 import { geohashOf } from '../shared/geo.js';
 import type { Location } from '../shared/schemas.js';
 import { confirmedDisasters, isInArea } from './creation.js';
@@ -167,36 +166,20 @@ export async function stagePlaceNote(
 }
 
 /**
- * How long placing a request waits for its planning run before answering; a run still going on
- * finishes on its own, and one that was lost is picked up by the planning sweeper (pending).
+ * PUT /requests/{req_id}/location: admins and responders (checked by the declaration). Planning
+ * the placed request is the caller's next step (planning/placed.ts): the domain never runs the planner.
  */
-export const PLACEMENT_PLANNING_WAIT_MS = 3000;
-
-/** Starts the planning of a request that just got its point (the trigger only fires on creation). */
-export async function planPlacedRequest(requestId: string): Promise<void> {
-  const run = import('../planning/trigger.js').then(({ handleRequestCreated }) => handleRequestCreated(requestId));
-  run.catch((error: unknown) => logs.planningFailed(requestId, 0, 'pending', error));
-  let timer: NodeJS.Timeout | undefined;
-  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, PLACEMENT_PLANNING_WAIT_MS)));
-  await Promise.race([
-    run.then(
-      () => undefined,
-      () => undefined,
-    ),
-    waited,
-  ]);
-  clearTimeout(timer);
-}
-
-/** PUT /requests/{req_id}/location: admins and responders (checked by the declaration). */
-export async function locateRequest(caller: Caller, id: string, placement: RequestPlacement): Promise<RequestView> {
+export function locateRequest(caller: Caller, id: string, placement: RequestPlacement): Promise<HelpRequest> {
   const at = new Date().toISOString();
-  const placed = await db().runTransaction(async (tx) => {
+  return db().runTransaction(async (tx) => {
     const request = await collections.requests.require(id, 'Request', tx);
     const staged = await readPlacement(tx, caller, request, placement, at);
     staged.write();
     return staged.value;
   });
-  await planPlacedRequest(id);
-  return toRequestView((await collections.requests.get(id)) ?? placed, 'staff');
+}
+
+/** The staff view of a request as stored now (after its planning ran, or as placed if it is gone). */
+export async function staffViewNow(request: HelpRequest): Promise<RequestView> {
+  return toRequestView((await collections.requests.get(request.id)) ?? request, 'staff');
 }
