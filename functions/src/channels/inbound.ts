@@ -1,6 +1,6 @@
 // SMS and WhatsApp intake (POST /channels/twilio/inbound): one conversation per phone number.
 // A message is a keyword (STOP, START, HELP, STATUS), a help request, or the answer to "where are
-// you?" for the person's request waiting for its point. Every message is claimed by its
+// you?" for the person's request waiting for its point. Every message is recorded once by its
 // MessageSid in the same commit as what it changes and as the log record of its reply
 // (outbound_messages), so a retried delivery changes nothing and gets no second reply. The rules
 // and the numbers: docs/channels.md.
@@ -67,13 +67,13 @@ export async function receiveMessage(message: TwilioInbound): Promise<string> {
   // Independent reads side by side: Twilio waits for the reply, and each is a round trip.
   // The number's own limit is counted first, with them: a number past it spends nothing all
   // numbers share (a retried delivery counts again for its number: Twilio seldom retries).
-  const claim = collections.inboundMessages.doc(sid);
-  const [claimed, identified, own] = await Promise.all([
-    claim.get(),
+  const sidRecord = collections.inboundMessages.doc(sid);
+  const [seen, identified, own] = await Promise.all([
+    sidRecord.get(),
     identify(message, (fallback) => readMessage(message.Body, fallback)),
     countCall(INBOUND_PER_NUMBER, phoneNumberOf(message)),
   ]);
-  if (claimed.exists) {
+  if (seen.exists) {
     logs.inboundDuplicate(sid);
     return twiml(null);
   }
@@ -278,7 +278,7 @@ async function stageCommand(
   }
 }
 
-/** The claim of the message and the contact. */
+/** The message's record (by its MessageSid: create() fails for a repeat) and the contact. */
 function writeMessage(
   writer: Writer,
   sid: string,
