@@ -320,6 +320,9 @@ describe('DELETE /users/me (erasure)', function () {
     const created = aboutRequest.find((r) => r.action === 'created')!;
     assert.equal(created.actor_id, pseudonym);
     assert.deepEqual(created.after, {
+      status: 'open',
+      duplicate_of: null,
+      channel: 'app',
       owner_id: pseudonym,
       description: ERASED_TEXT,
       location: cellCentre(HOME),
