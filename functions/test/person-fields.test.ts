@@ -1,0 +1,85 @@
+// Every collection declares the fields that hold data about a person (data/collections.ts,
+// `personFields`), and erasure must rewrite, clear or delete each of them, or say why it keeps
+// it (users/erasure/registry.ts). A new collection or field with person data and no erasure
+// fails here, as does a step that erases something no collection declares.
+import assert from 'node:assert/strict';
+import {
+  collections,
+  PERSON_UID_FIELDS,
+  type AnyPersonFields,
+  type CollectionName,
+  type PersonFieldCategory,
+} from '../src/data/collections.js';
+import {
+  ERASURE_STEPS,
+  ERASURES_BY_COLLECTION,
+  FINAL_ERASURE_STEP,
+  KEPT_PERSON_FIELDS,
+} from '../src/users/erasure/registry.js';
+
+const names = Object.keys(collections) as CollectionName[];
+
+/** Each declared person field of `name`, with its category. */
+function declared(name: CollectionName): { field: string; category: PersonFieldCategory }[] {
+  const fields = collections[name].personFields as AnyPersonFields;
+  return (Object.entries(fields) as [PersonFieldCategory, readonly string[]][]).flatMap(([category, paths]) =>
+    paths.map((field) => ({ field, category })),
+  );
+}
+
+const erasedFields = (name: CollectionName) =>
+  new Set((ERASURES_BY_COLLECTION.get(name) ?? []).flatMap(({ fields }) => fields));
+
+describe('person fields and erasure (data/collections.ts, users/erasure/registry.ts)', () => {
+  it('every collection with person fields has an erasure step, or says why each field is kept', () => {
+    const orphans = names.filter(
+      (name) =>
+        declared(name).length > 0 &&
+        !ERASURES_BY_COLLECTION.has(name) &&
+        declared(name).some(({ field }) => KEPT_PERSON_FIELDS[name]?.[field] === undefined),
+    );
+    assert.deepEqual(orphans, [], `collections with person fields and no erasure step: ${orphans.join(', ')}`);
+  });
+
+  it('every person field is erased by a step, or kept with a reason', () => {
+    const missing = names.flatMap((name) =>
+      declared(name)
+        .filter(({ field }) => !erasedFields(name).has(field) && KEPT_PERSON_FIELDS[name]?.[field] === undefined)
+        .map(({ field, category }) => `${name}.${field} (${category})`),
+    );
+    assert.deepEqual(missing, [], `person fields no erasure step erases: ${missing.join(', ')}`);
+  });
+
+  it('a step erases only person fields that a collection declares', () => {
+    const undeclared = [...ERASURE_STEPS, FINAL_ERASURE_STEP].flatMap((step) =>
+      Object.entries(step.erases).flatMap(([name, fields]) => {
+        if (!(name in collections)) return [`${step.name}: ${name} is not a collection`];
+        const own = new Set(declared(name as CollectionName).map(({ field }) => field));
+        return (fields ?? []).filter((field) => !own.has(field)).map((field) => `${step.name}: ${name}.${field}`);
+      }),
+    );
+    assert.deepEqual(undeclared, [], `erased but not declared as person fields: ${undeclared.join(', ')}`);
+  });
+
+  it('a field kept on purpose is a declared person field that no step erases', () => {
+    const wrong = Object.entries(KEPT_PERSON_FIELDS).flatMap(([name, kept]) =>
+      Object.keys(kept).filter(
+        (field) =>
+          !declared(name as CollectionName).some((person) => person.field === field) ||
+          erasedFields(name as CollectionName).has(field),
+      ),
+    );
+    assert.deepEqual(wrong, []);
+  });
+
+  it('each step runs once, under its own name', () => {
+    const stepNames = [...ERASURE_STEPS, FINAL_ERASURE_STEP].map((step) => step.name);
+    assert.equal(new Set(stepNames).size, stepNames.length, stepNames.join(', '));
+  });
+
+  it('the uid fields that the audit trail indexes (people_ids) include every one it indexed by hand', () => {
+    for (const field of ['assigned_to', 'owner_id', 'authorized_by', 'user_id']) {
+      assert.ok(PERSON_UID_FIELDS.includes(field), field);
+    }
+  });
+});
