@@ -3,8 +3,10 @@
 // it (users/erasure/registry.ts). A new collection or field with person data and no erasure
 // fails here, as does a step that erases something no collection declares.
 import assert from 'node:assert/strict';
+import { z } from 'zod';
 import {
   collections,
+  PARENT_UID,
   PERSON_UID_FIELDS,
   type AnyPersonFields,
   type CollectionName,
@@ -27,10 +29,34 @@ function declared(name: CollectionName): { field: string; category: PersonFieldC
   );
 }
 
+/** Whether `path` (a field, or `a.b` into objects and arrays) is in `schema`. */
+function hasPath(schema: z.ZodType, path: readonly string[]): boolean {
+  let inner: z.ZodType = schema;
+  for (;;) {
+    if (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable || inner instanceof z.ZodDefault)
+      inner = inner.unwrap() as z.ZodType;
+    else if (inner instanceof z.ZodArray) inner = inner.element as z.ZodType;
+    else break;
+  }
+  if (path.length === 0) return true;
+  if (!(inner instanceof z.ZodObject)) return false;
+  const next = (inner.shape as Record<string, z.ZodType | undefined>)[path[0]!];
+  return next !== undefined && hasPath(next, path.slice(1));
+}
+
 const erasedFields = (name: CollectionName) =>
   new Set((ERASURES_BY_COLLECTION.get(name) ?? []).flatMap(({ fields }) => fields));
 
 describe('person fields and erasure (data/collections.ts, users/erasure/registry.ts)', () => {
+  it('every declared person field is a field of its schema', () => {
+    const unknown = names.flatMap((name) =>
+      declared(name)
+        .filter(({ field }) => field !== PARENT_UID && !hasPath(collections[name].schema, field.split('.')))
+        .map(({ field }) => `${name}.${field}`),
+    );
+    assert.deepEqual(unknown, [], `person fields not in their schema: ${unknown.join(', ')}`);
+  });
+
   it('every collection with person fields has an erasure step, or says why each field is kept', () => {
     const orphans = names.filter(
       (name) =>
@@ -63,13 +89,15 @@ describe('person fields and erasure (data/collections.ts, users/erasure/registry
 
   it('a field kept on purpose is a declared person field that no step erases', () => {
     const wrong = Object.entries(KEPT_PERSON_FIELDS).flatMap(([name, kept]) =>
-      Object.keys(kept).filter(
-        (field) =>
-          !declared(name as CollectionName).some((person) => person.field === field) ||
-          erasedFields(name as CollectionName).has(field),
-      ),
+      Object.keys(kept)
+        .filter(
+          (field) =>
+            !declared(name as CollectionName).some((person) => person.field === field) ||
+            erasedFields(name as CollectionName).has(field),
+        )
+        .map((field) => `${name}.${field}`),
     );
-    assert.deepEqual(wrong, []);
+    assert.deepEqual(wrong, [], `kept but not declared, or erased by a step after all: ${wrong.join(', ')}`);
   });
 
   it('each step runs once, under its own name', () => {
