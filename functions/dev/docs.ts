@@ -1,15 +1,26 @@
 // `npm --prefix functions run docs`: regenerates docs/authorization.md and the rate-limit table
-// of docs/security.md from the endpoint declarations (and the matrix fixtures of the tests).
-// test/authorization.test.ts fails when the committed files differ from what this writes.
+// of docs/security.md from the endpoint declarations (and the matrix fixtures of the tests), and
+// the console's API types (web/src/api-types.ts) from the OpenAPI document.
+// test/authorization.test.ts and test/console-api-types.test.ts fail when the committed files
+// differ from what this writes.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allEndpoints } from '../src/endpoints.js';
 import { objectFixtures } from '../test/matrix/fixtures.js';
 import { renderAuthorizationDoc, withRateLimitTable } from '../test/matrix/matrix.js';
+import { consoleApiTypesPath, renderConsoleApiTypes } from './console-api-types.js';
 
-const docsDir = join(__dirname, '..', '..', 'docs');
-const authorization = join(docsDir, 'authorization.md');
-writeFileSync(authorization, renderAuthorizationDoc(allEndpoints, objectFixtures));
-const security = join(docsDir, 'security.md');
-writeFileSync(security, withRateLimitTable(readFileSync(security, 'utf8'), allEndpoints));
-console.log(`wrote ${authorization} and the rate-limit table of ${security}`);
+async function main(): Promise<void> {
+  const docsDir = join(__dirname, '..', '..', 'docs');
+  const authorization = join(docsDir, 'authorization.md');
+  writeFileSync(authorization, renderAuthorizationDoc(allEndpoints, objectFixtures));
+  const security = join(docsDir, 'security.md');
+  writeFileSync(security, withRateLimitTable(readFileSync(security, 'utf8'), allEndpoints));
+  writeFileSync(consoleApiTypesPath, await renderConsoleApiTypes());
+  console.log(`wrote ${authorization}, the rate-limit table of ${security} and ${consoleApiTypesPath}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -12,7 +12,7 @@ import { claimForOwner } from '../src/resources/claims.js';
 import type { Resource } from '../src/resources/model.js';
 import { geohashOf } from '../src/shared/geo.js';
 import type { Role } from '../src/shared/schemas.js';
-import { newUserRecord } from '../src/users/service.js';
+import { newUserRecord } from '../src/users/model.js';
 
 export const DEMO_PASSWORD = 'demo-password';
 

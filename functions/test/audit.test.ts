@@ -78,6 +78,7 @@ describe('audit trail', () => {
       const record = await onlyRecord('request', request.id, 'created');
       assert.deepEqual(
         {
+          type: record.type,
           actor_id: record.actor_id,
           actor_role: record.actor_role,
           before: record.before,
@@ -86,10 +87,11 @@ describe('audit trail', () => {
           request_id: record.request_id,
         },
         {
+          type: 'request.created',
           actor_id: owner.uid,
           actor_role: 'affected_individual',
           before: null,
-          after: { status: 'open', duplicate_of: null },
+          after: { status: 'open', duplicate_of: null, channel: 'app' },
           disaster_id: disasterId,
           request_id: request.id,
         },

@@ -1,7 +1,7 @@
 // DELETE /users/me: the person's own data goes, their Auth account goes, and the operational
 // records they took part in stay, anonymised under one pseudonym, so that the figures stay right.
 import assert from 'node:assert/strict';
-import { recordAudit } from '../src/audit/record.js';
+import { recordEvent } from '../src/events/record.js';
 import { collections, internalCollections } from '../src/data/collections.js';
 import { db } from '../src/data/firestore.js';
 import type { Disaster } from '../src/disasters/model.js';
@@ -157,31 +157,38 @@ describe('DELETE /users/me (erasure)', function () {
     // about the person, and made by the person.
     const batch = db().batch();
     const personCaller = { uid: person.uid, role: 'responder' as const, email: null };
-    recordAudit(batch, {
-      entity: 'request',
+    recordEvent(batch, personCaller, {
+      type: 'request.created',
       entity_id: open.id,
-      action: 'created',
-      actor: personCaller,
       before: null,
-      after: { owner_id: person.uid, description: open.description, location: HOME, geohash: geohashOf(HOME) },
+      after: {
+        status: 'open',
+        duplicate_of: null,
+        channel: 'app',
+        owner_id: person.uid,
+        description: open.description,
+        location: HOME,
+        geohash: geohashOf(HOME),
+      },
       request_id: open.id,
     });
-    recordAudit(batch, {
-      entity: 'role',
-      entity_id: person.uid,
-      action: 'granted',
-      actor: { uid: admin.uid, role: 'admin', email: null },
-      before: { role: 'volunteer' },
-      after: { role: 'responder' },
-    });
-    recordAudit(batch, {
-      entity: 'task',
-      entity_id: task.id,
-      action: 'status_changed',
-      actor: personCaller,
-      before: { status: 'pending' },
-      after: { status: 'on_route', assigned_to: person.uid },
-    });
+    recordEvent(
+      batch,
+      { uid: admin.uid, role: 'admin', email: null },
+      { type: 'role.granted', entity_id: person.uid, before: { role: 'volunteer' }, after: { role: 'responder' } },
+    );
+    recordEvent(
+      batch,
+      personCaller,
+      {
+        type: 'task.status_changed',
+        entity_id: task.id,
+        before: { status: 'pending' },
+        after: { status: 'on_route', assigned_to: person.uid },
+      },
+      new Date().toISOString(),
+      {}, // the record only: the notification above is the service's
+    );
     await batch.commit();
     assert.ok(
       (await collections.notifications.ref(person.uid).get()).size > 0,

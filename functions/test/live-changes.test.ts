@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { collections } from '../src/data/collections.js';
 import { db } from '../src/data/firestore.js';
 import type { HelpRequest } from '../src/requests/model.js';
-import { newRequestDocument } from '../src/requests/service.js';
+import { newRequestDocument } from '../src/requests/creation.js';
 import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
 import { disaster, north, requestValue, storedRequest } from './helpers/planning-fixtures.js';
 import { newTask } from './helpers/tasks-fixtures.js';

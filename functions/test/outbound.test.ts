@@ -8,11 +8,11 @@ import { newPhoneContact, requestReference } from '../src/channels/model.js';
 import { collections } from '../src/data/collections.js';
 import type { OutboundMessage } from '../src/outbound/model.js';
 import { OUTBOUND_EVENTS } from '../src/outbound/model.js';
-import { render } from '../src/outbound/templates.js';
+import { render } from '../src/events/templates.js';
 import { LANGUAGES } from '../src/channels/model.js';
 import { call, expectProblem, expectStatus, registeredUser, uniqueId, type TestUser } from './helpers/api.js';
 import { waitFor } from './helpers/planning-fixtures.js';
-import { confirmedDisaster, helpRequest, newTask } from './helpers/tasks-fixtures.js';
+import { confirmedDisaster, helpRequest, newTask, notificationsOf } from './helpers/tasks-fixtures.js';
 
 interface Received {
   twilio: { to: string; from: string; body: string; sid: string; status_callback: string | null }[];
@@ -139,6 +139,29 @@ describe('outbound delivery: SMS, WhatsApp and push', () => {
       ['sms', 'request_task_created', 'es'],
     ]);
     assert.ok(stored.every((m) => m.attempts === 1));
+    // One decider (events/notices.ts): the same notices reached each person in the app too, written
+    // in the commits of the changes; the requester's tell them what the SMS told them.
+    const inApp = async (uid: string) =>
+      (await notificationsOf(uid)).sort((a, b) => a.created_at.localeCompare(b.created_at));
+    assert.deepEqual(
+      (await inApp(user.uid)).map((n) => [n.kind, n.request_id, n.text]),
+      [
+        ['request_updated', request.id, `Request ${reference}: help is being arranged. Reply STATUS for updates.`],
+        ['request_updated', request.id, `Request ${reference}: a responder is on the way.`],
+        [
+          'request_updated',
+          request.id,
+          `Request ${reference}: marked as fulfilled. Write again if you still need help.`,
+        ],
+      ],
+    );
+    assert.deepEqual(
+      (await inApp(responder.uid)).map((n) => [n.kind, n.task_id]),
+      [
+        ['task_assigned', task.id],
+        ['task_authorized', task.id],
+      ],
+    );
 
     // The admin's log: newest first, filtered.
     const log = expectStatus(

@@ -36,6 +36,9 @@ function hasPath(schema: z.ZodType, path: readonly string[]): boolean {
     if (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable || inner instanceof z.ZodDefault)
       inner = inner.unwrap() as z.ZodType;
     else if (inner instanceof z.ZodArray) inner = inner.element as z.ZodType;
+    // z.preprocess(f, schema) is a pipe from a transform into the schema; schema.transform(f) the reverse.
+    else if (inner instanceof z.ZodPipe)
+      inner = (inner.in instanceof z.ZodTransform ? inner.out : inner.in) as z.ZodType;
     else break;
   }
   if (path.length === 0) return true;

@@ -1,7 +1,7 @@
 // A page for the map benchmark only (built by bench/map.mjs, never shipped): the console's own
 // map code (toFeatures, then the Leaflet + supercluster chunk loaded the way the console loads
 // it) with N synthetic requests, so the figure is the console's cost, not the API's paging.
-import type { HelpRequestView } from '../src/api.js';
+import type { StaffRequestView } from '../src/api.js';
 import { NEEDS } from '../src/api.js';
 import { toFeatures } from '../src/map.js';
 
@@ -9,16 +9,33 @@ const count = Number(new URLSearchParams(location.search).get('points') ?? 10_00
 const center = { lat: 14.5995, lng: 120.9842 };
 let seed = 42;
 const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-const requests: HelpRequestView[] = Array.from({ length: count }, (_, i) => ({
+const at = new Date().toISOString();
+const requests: StaffRequestView[] = Array.from({ length: count }, (_, i) => ({
   id: `r${i}`,
   view: 'staff',
   disaster_id: 'bench',
   type_of_need: NEEDS[i % NEEDS.length]!,
   status: 'open',
+  closed_reason: null,
+  description: 'bench',
   location: { lat: center.lat + (random() - 0.5) * 0.4, lng: center.lng + (random() - 0.5) * 0.4 },
-  created_at: new Date().toISOString(),
-  updated_at: new Date().toISOString(),
-  status_changed_at: new Date().toISOString(),
+  owner_id: 'bench',
+  duplicate_of: null,
+  planning: {
+    state: 'planned',
+    planner: 'deterministic',
+    attempts: 1,
+    error_code: null,
+    last_error: null,
+    updated_at: at,
+  },
+  channel: 'app',
+  location_text: null,
+  potential_matches: null,
+  requester_contact: null,
+  created_at: at,
+  updated_at: at,
+  status_changed_at: at,
 }));
 
 void import('../src/map-view.js').then(({ mountMap }) => {

@@ -2,7 +2,15 @@
 // (approve, edit, discard), the active disasters (create, edit, close) and the closed ones.
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { api, DISASTER_TYPES, listAll, type Disaster, type DisasterInput, type Observation } from './api.js';
+import {
+  api,
+  DISASTER_TYPES,
+  listAll,
+  type Disaster,
+  type DisasterInput,
+  type Observation,
+  type Suggestion,
+} from './api.js';
 import { formatDate, formatNumber, t } from './i18n.js';
 import { poll } from './live.js';
 import { LocationFields, pointText, type PointText } from './location-picker.js';
@@ -41,9 +49,7 @@ const LISTS = [
 const REFRESH_MS = 5000;
 
 export function DisastersAdmin() {
-  const [revision, setRevision] = useState(0);
-  const reload = () => setRevision((r) => r + 1);
-  const { data, error } = useLive<Lists>((onData, onError) => poll(loadLists, onData, onError, REFRESH_MS), [revision]);
+  const { data, error, reload } = useLive<Lists>((onData, onError) => poll(loadLists, onData, onError, REFRESH_MS), []);
   const [creating, setCreating] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const done = (message: string) => {
@@ -111,6 +117,8 @@ function DisasterCard({ disaster: d, onDone }: { disaster: Disaster; onDone: (me
   const [pending, setPending] = useState<Pending>(null);
   const [reason, setReason] = useState('');
   const action = useAction();
+  // Only the admins' view of an agent suggestion carries what the agent saw.
+  const suggestion = 'suggestion' in d ? d.suggestion : null;
   const finish = (message: string) => {
     setPending(null);
     onDone(message);
@@ -124,13 +132,13 @@ function DisasterCard({ disaster: d, onDone }: { disaster: Disaster; onDone: (me
           {t('severity_n', { n: d.severity })} · {t('radius_n', { n: formatNumber(d.radius_km, 1) })}
         </p>
         {/* A suggestion's description is the agent's summary until an admin edits it: shown once, with the evidence. */}
-        {d.description && d.description !== d.suggestion?.summary && <p>{d.description}</p>}
+        {d.description && d.description !== suggestion?.summary && <p>{d.description}</p>}
         <p class="meta">
           {formatNumber(d.location.lat, 4)}, {formatNumber(d.location.lng, 4)} · {formatDate(d.created_at)}
           {d.closed_at && <> · {t('closed_on', { date: formatDate(d.closed_at) })}</>}
           {d.close_reason && <> · {d.close_reason}</>}
         </p>
-        {d.suggestion && <Evidence suggestion={d.suggestion} />}
+        {suggestion && <Evidence suggestion={suggestion} />}
         <ErrorNote error={action.error} />
         {pending === 'edit' ? (
           <DisasterForm
@@ -229,18 +237,20 @@ function Confirm(props: {
 const EVIDENCE_SHOWN = 20;
 
 /** The agent's summary and the observations it clustered. */
-function Evidence({ suggestion }: { suggestion: NonNullable<Disaster['suggestion']> }) {
-  const ids = suggestion.observation_ids.slice(0, EVIDENCE_SHOWN);
+function Evidence({ suggestion }: { suggestion: Suggestion }) {
+  // On the ids, not the array: the lists are re-read every few seconds and each read is a new array.
+  const idsKey = suggestion.observation_ids.slice(0, EVIDENCE_SHOWN).join(',');
   const [observations, setObservations] = useState<(Observation | null)[] | null>(null);
   useEffect(() => {
     let stopped = false;
+    const ids = idsKey === '' ? [] : idsKey.split(',');
     void Promise.all(
       ids.map((id) => api<Observation>('GET', `/observations/${id}`).catch(() => null)), // deleted since: skipped
     ).then((found) => !stopped && setObservations(found));
     return () => {
       stopped = true;
     };
-  }, [ids.join(',')]);
+  }, [idsKey]);
   const shown = (observations ?? []).filter((o): o is Observation => o !== null);
   return (
     <section class="evidence" aria-label={t('evidence')}>

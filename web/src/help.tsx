@@ -2,7 +2,7 @@
 // status live.
 import { useState } from 'preact/hooks';
 import { api, listAll, NEEDS, type Disaster, type HelpRequestView, type Need } from './api.js';
-import { needLabel, statusLabel } from './dispatcher.js';
+import { needLabel, statusLabel } from './labels.js';
 import { distanceKm, type Location } from './geo.js';
 import { formatAge, formatNumber, t } from './i18n.js';
 import { poll } from './live.js';
@@ -31,10 +31,9 @@ export function AskForHelp() {
   const [locationError, setLocationError] = useState(false);
   const [sent, setSent] = useState(false);
   const [sendError, setSendError] = useState<unknown>(null);
-  const [revision, setRevision] = useState(0);
   const mine = useLive<HelpRequestView[]>(
     (onData, onError) => poll(() => listAll<HelpRequestView>('/requests/me', 200), onData, onError),
-    [revision],
+    [],
   );
 
   const locate = async () => {
@@ -61,7 +60,7 @@ export function AskForHelp() {
       setSent(true);
       setNeed(null);
       setDetails('');
-      setRevision((r) => r + 1);
+      mine.reload();
     } catch (e) {
       setSendError(e);
     }

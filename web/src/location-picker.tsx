@@ -28,6 +28,8 @@ const AXES = [
   { key: 'lng', label: 'longitude', limit: 180 },
 ] as const;
 
+const round = (n: number) => String(Math.round(n * 1e5) / 1e5);
+
 export function LocationFields(props: {
   value: PointText;
   onChange: (value: PointText) => void;
@@ -40,16 +42,19 @@ export function LocationFields(props: {
   const element = useRef<HTMLDivElement>(null);
   const view = useRef<MapView | null>(null);
   const point = parsePoint(value);
-  const round = (n: number) => String(Math.round(n * 1e5) / 1e5);
+  // The map mounts once per opening, from the values of that moment; a pick calls the latest onChange.
+  const latest = useRef({ point, around, radiusKm, onChange });
+  latest.current = { point, around, radiusKm, onChange };
 
   useEffect(() => {
     if (!showMap || !element.current) return;
     let cancelled = false;
     void import('./map-view.js').then(({ mountMap }) => {
       if (cancelled || !element.current) return;
+      const { point, around, radiusKm } = latest.current;
       view.current = mountMap(element.current, point ?? around, () => undefined);
       view.current.showPick(point, radiusKm);
-      view.current.onPick((picked) => onChange({ lat: round(picked.lat), lng: round(picked.lng) }));
+      view.current.onPick((picked) => latest.current.onChange({ lat: round(picked.lat), lng: round(picked.lng) }));
     });
     return () => {
       cancelled = true;
@@ -57,7 +62,11 @@ export function LocationFields(props: {
       view.current = null;
     };
   }, [showMap]);
-  useEffect(() => view.current?.showPick(point, radiusKm), [point?.lat, point?.lng, radiusKm]);
+  const [lat, lng] = [point?.lat, point?.lng];
+  useEffect(
+    () => view.current?.showPick(lat === undefined || lng === undefined ? null : { lat, lng }, radiusKm),
+    [lat, lng, radiusKm],
+  );
 
   return (
     <fieldset class="location-fields">

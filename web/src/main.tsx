@@ -1,13 +1,15 @@
 // The console's entry: loads the Firebase config, signs in, and shows each role its screens.
 import type { User } from 'firebase/auth';
-import { render } from 'preact';
+import { render, type ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, api, configureApi, type Me, type Role } from './api.js';
+import { ApiError, api, configureApi, ROLES, type Me, type Role } from './api.js';
 import { idToken, signIn, signOut, startAuth } from './auth.js';
 import { Chat } from './chat.js';
 import { loadConfig } from './config.js';
-import { RequestPage, TaskBoard, TriageQueue } from './dispatcher.js';
-import { MyTasks } from './field.js';
+import { MyTasks } from './my-tasks.js';
+import { RequestPage } from './request-page.js';
+import { TaskBoard } from './task-board.js';
+import { TriageQueue } from './triage.js';
 import { AskForHelp } from './help.js';
 import { LOCALES, locale, setLocale, t, type Locale } from './i18n.js';
 import { configureLive } from './live.js';
@@ -39,47 +41,72 @@ async function loadProfile(attempts = 4): Promise<Me> {
   }
 }
 
-interface NavItem {
-  href: string;
-  label: () => string;
+const STAFF: readonly Role[] = ['admin', 'responder'];
+
+/** One screen: where it lives, who may open it, and its entry in the nav bar (if any). */
+interface ScreenEntry {
+  /** A path, or a pattern whose first group is the id of the object shown. */
+  path: string | RegExp;
+  roles: readonly Role[];
+  /** The nav bar's label; a screen without one is reached through links. */
+  nav?: () => string;
+  show: (me: Me, id: string) => ComponentChildren;
 }
 
-/** Each role's screens, the first one being its home. */
-const NAV: Record<Role, NavItem[]> = {
-  admin: [
-    { href: '/', label: () => t('nav_queue') },
-    { href: '/map', label: () => t('nav_map') },
-    { href: '/tasks/board', label: () => t('nav_tasks_board') },
-    { href: '/disasters', label: () => t('nav_disasters') },
-    { href: '/resources', label: () => t('nav_resources') },
-    { href: '/chat', label: () => t('nav_chat') },
-  ],
-  responder: [
-    { href: '/', label: () => t('nav_my_tasks') },
-    { href: '/map', label: () => t('nav_map') },
-    { href: '/resources', label: () => t('nav_resources') },
-    { href: '/chat', label: () => t('nav_chat') },
-  ],
-  volunteer: [
-    { href: '/', label: () => t('nav_my_tasks') },
-    { href: '/chat', label: () => t('nav_chat') },
-  ],
-  affected_individual: [{ href: '/', label: () => t('nav_help') }],
-};
+/**
+ * The routes and the nav bar, one table: each role's nav lists its screens with a label in this
+ * order, and its first screen at '/' is its home, shown for any path it may not open.
+ */
+const SCREENS: readonly ScreenEntry[] = [
+  { path: '/', roles: ['admin'], nav: () => t('nav_queue'), show: () => <TriageQueue /> },
+  {
+    path: '/',
+    roles: ['responder', 'volunteer'],
+    nav: () => t('nav_my_tasks'),
+    show: (me) => <MyTasks role={me.role} />,
+  },
+  { path: '/', roles: ['affected_individual'], nav: () => t('nav_help'), show: () => <AskForHelp /> },
+  { path: '/map', roles: STAFF, nav: () => t('nav_map'), show: () => <LiveMap /> },
+  { path: '/tasks/board', roles: ['admin'], nav: () => t('nav_tasks_board'), show: () => <TaskBoard /> },
+  { path: '/disasters', roles: ['admin'], nav: () => t('nav_disasters'), show: () => <DisastersAdmin /> },
+  { path: '/resources', roles: STAFF, nav: () => t('nav_resources'), show: (me) => <ResourcesScreen me={me} /> },
+  {
+    path: '/chat',
+    roles: ['admin', 'responder', 'volunteer'],
+    nav: () => t('nav_chat'),
+    show: (me) => <Chat isAdmin={me.role === 'admin'} />,
+  },
+  { path: /^\/requests\/([A-Za-z0-9_-]+)$/, roles: STAFF, show: (_me, id) => <RequestPage key={id} id={id} /> },
+  {
+    path: '/notifications',
+    roles: ROLES,
+    show: (me) => <Notifications staff={STAFF.includes(me.role)} />,
+  },
+];
+
+/** A role's nav bar: its screens that have a label, home first. */
+function navOf(role: Role): { href: string; label: () => string }[] {
+  return SCREENS.flatMap((entry) =>
+    typeof entry.path === 'string' && entry.nav && entry.roles.includes(role)
+      ? [{ href: entry.path, label: entry.nav }]
+      : [],
+  );
+}
+
+/** The id the entry's pattern captured ('' for a plain path), or null when `path` is not the entry's. */
+function matchOf(entry: ScreenEntry, path: string): string | null {
+  if (typeof entry.path === 'string') return entry.path === path ? '' : null;
+  return entry.path.exec(path)?.[1] ?? null;
+}
 
 function Screen({ path, me }: { path: string; me: Me }) {
-  const request = /^\/requests\/([A-Za-z0-9_-]+)$/.exec(path);
-  const staff = me.role === 'admin' || me.role === 'responder';
-  if (request?.[1] && staff) return <RequestPage key={request[1]} id={request[1]} />;
-  if (path === '/map' && staff) return <LiveMap />;
-  if (path === '/tasks/board' && me.role === 'admin') return <TaskBoard />;
-  if (path === '/disasters' && me.role === 'admin') return <DisastersAdmin />;
-  if (path === '/resources' && staff) return <ResourcesScreen me={me} />;
-  if (path === '/notifications') return <Notifications staff={staff} />;
-  if (path === '/chat' && me.role !== 'affected_individual') return <Chat isAdmin={me.role === 'admin'} />;
-  if (me.role === 'admin') return <TriageQueue />;
-  if (me.role === 'affected_individual') return <AskForHelp />;
-  return <MyTasks role={me.role} />;
+  const mine = SCREENS.filter((entry) => entry.roles.includes(me.role));
+  for (const entry of mine) {
+    const id = matchOf(entry, path);
+    if (id !== null) return <>{entry.show(me, id)}</>;
+  }
+  const home = mine.find((entry) => entry.path === '/');
+  return home ? <>{home.show(me, '')}</> : null;
 }
 
 function LanguagePicker() {
@@ -106,14 +133,11 @@ function SignIn() {
     <main id="main" class="sign-in">
       <h1>{t('app_title')}</h1>
       <form
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault();
           setFailed(false);
-          try {
-            await signIn(email, password);
-          } catch {
-            setFailed(true);
-          }
+          // Success shows through the auth listener (startAuth); only a failure is said here.
+          signIn(email, password).catch(() => setFailed(true));
         }}
       >
         <label class="field">
@@ -167,7 +191,7 @@ function App({ error }: { error: unknown }) {
         <p class="brand">{t('app_title')}</p>
         <nav aria-label={t('nav_main')}>
           <ul>
-            {NAV[me.role].map((item) => (
+            {navOf(me.role).map((item) => (
               <li key={item.href}>
                 <Link href={item.href}>
                   <span aria-current={path === item.href ? 'page' : undefined}>{item.label()}</span>

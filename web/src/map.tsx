@@ -4,8 +4,9 @@
 // through their change feeds (loaded once, then what changed), resources and the waiting list by
 // polling (short lists).
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, ApiError, listAll, type Disaster, type HelpRequestView, type Task } from './api.js';
-import { followRequests, needLabel, statusLabel, taskStatusLabel } from './dispatcher.js';
+import { api, ApiError, listAll, type Disaster, type StaffRequestView, type Task } from './api.js';
+import { needLabel, statusLabel, taskStatusLabel } from './labels.js';
+import { followRequests } from './triage.js';
 import type { Location } from './geo.js';
 import { formatAge, t } from './i18n.js';
 import { follow, poll, type Unsubscribe } from './live.js';
@@ -19,7 +20,7 @@ const point = (lng: number, lat: number, properties: PointFeature['properties'])
   properties,
 });
 
-export const awaitsLocation = (r: HelpRequestView) => r.planning?.state === 'awaiting_location';
+export const awaitsLocation = (r: StaffRequestView) => r.planning.state === 'awaiting_location';
 
 const samePoint = (a: Location, b: Location) => Math.abs(a.lat - b.lat) < 1e-9 && Math.abs(a.lng - b.lng) < 1e-9;
 
@@ -29,7 +30,7 @@ const samePoint = (a: Location, b: Location) => Math.abs(a.lat - b.lat) < 1e-9 &
  * provisional, or, when they sent none, its disaster's centre (`placeholder`), not drawn at all.
  */
 export function toFeatures(
-  requests: HelpRequestView[],
+  requests: StaffRequestView[],
   tasks: Task[],
   resources: GeoJSON.Feature<GeoJSON.Point>[],
   placeholder?: Location,
@@ -37,8 +38,7 @@ export function toFeatures(
   const features: PointFeature[] = [];
   const where = new Map<string, Location>();
   for (const r of requests) {
-    const at = r.location ?? r.area?.center;
-    if (!at) continue;
+    const at = r.location;
     const provisional = awaitsLocation(r);
     if (provisional && placeholder && samePoint(at, placeholder)) continue;
     where.set(r.id, at);
@@ -79,14 +79,14 @@ const MAX_WAITING = 200;
 /** The short lists beside the requests and tasks: the disaster's resources and the waiting requests. */
 async function loadAround(
   disaster: Disaster,
-): Promise<{ resources: GeoJSON.Feature<GeoJSON.Point>[]; waiting: HelpRequestView[] }> {
+): Promise<{ resources: GeoJSON.Feature<GeoJSON.Point>[]; waiting: StaffRequestView[] }> {
   const [resources, waiting] = await Promise.all([
     api<{ features: GeoJSON.Feature<GeoJSON.Point>[] }>(
       'GET',
       `/resources/locations?disaster_id=${disaster.id}&limit=200`,
     ).then((c) => c.features),
     // Across disasters: an unplaced request is only held by one until a dispatcher places it.
-    listAll<HelpRequestView>('/requests?awaiting_location=true', MAX_WAITING),
+    listAll<StaffRequestView>('/requests?awaiting_location=true', MAX_WAITING),
   ]);
   return { resources, waiting };
 }
@@ -103,12 +103,16 @@ export function LiveMap() {
   const element = useRef<HTMLDivElement>(null);
   const view = useRef<MapView | null>(null);
   const [count, setCount] = useState<number | null>(null);
-  const [waiting, setWaiting] = useState<HelpRequestView[]>([]);
+  const [waiting, setWaiting] = useState<StaffRequestView[]>([]);
   const [error, setError] = useState<unknown>(null);
   const [baseMap, setBaseMap] = useState<BaseMap>(defaultBaseMap);
   const disaster = disasters.disasters?.find((d) => d.id === disasters.chosen);
+  // The map mounts once per disaster, with the base map of that moment (the next effect follows it).
+  const latest = useRef({ disaster, baseMap });
+  latest.current = { disaster, baseMap };
 
   useEffect(() => {
+    const { disaster, baseMap } = latest.current;
     if (!disaster || !element.current) return;
     let stop = () => undefined as void;
     let cancelled = false;
@@ -116,7 +120,7 @@ export function LiveMap() {
       if (cancelled || !element.current) return;
       view.current = mountMap(element.current, disaster.location, navigate);
       view.current.setBaseMap(baseMap);
-      let requests: HelpRequestView[] | null = null;
+      let requests: StaffRequestView[] | null = null;
       let tasks: Task[] = [];
       let resources: GeoJSON.Feature<GeoJSON.Point>[] = [];
       const redraw = () => {
@@ -197,7 +201,7 @@ export function LiveMap() {
 }
 
 /** The requests a dispatcher must place before they can be planned: beside the map, not lost in it. */
-function Waiting({ requests }: { requests: HelpRequestView[] }) {
+function Waiting({ requests }: { requests: StaffRequestView[] }) {
   return (
     <section class="panel waiting" aria-labelledby="waiting-heading">
       <h2 id="waiting-heading">{t('waiting_heading', { count: requests.length })}</h2>

@@ -30,21 +30,20 @@ export function ResourcesScreen({ me }: { me: Me }) {
   const [status, setStatus] = useState<ResourceStatus | ''>('');
   const [category, setCategory] = useState<ResourceCategory | ''>('');
   const [disaster, setDisaster] = useState('');
-  const [revision, setRevision] = useState(0);
   const [adding, setAdding] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const query = new URLSearchParams({
     ...(status ? { status } : {}),
     ...(category ? { category } : {}),
     ...(disaster ? { disaster_id: disaster } : {}),
-  });
-  const { data, error } = useLive<Resource[]>(
+  }).toString();
+  const { data, error, reload } = useLive<Resource[]>(
     (onData, onError) => poll(() => listAll<Resource>(`/resources?${query}`, SHOWN), onData, onError, REFRESH_MS),
-    [status, category, disaster, revision],
+    [query],
   );
   const saved = (message: string) => {
     setNotice(message);
-    setRevision((r) => r + 1);
+    reload();
   };
   const disasterName = (id: string | null) =>
     id ? (disasters.disasters?.find((d) => d.id === id)?.name ?? id) : t('any_disaster');

@@ -1,6 +1,6 @@
 // Small pieces every screen uses.
 import type { ComponentChildren, ComponentType } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api, type Disaster } from './api.js';
 import { t } from './i18n.js';
 import { linkHandler } from './router.js';
@@ -14,29 +14,47 @@ export function Link({ href, children, label }: { href: string; children: Compon
   );
 }
 
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : (JSON.stringify(error) ?? typeof error);
+}
+
 export function ErrorNote({ error }: { error: unknown }) {
   if (!error) return null;
   return (
     <p role="alert" class="error">
-      {t('error', { message: error instanceof Error ? error.message : String(error) })}
+      {t('error', { message: messageOf(error) })}
     </p>
   );
 }
 
-/** Subscribes while mounted (and again when `deps` change). */
+/** Newest first, by creation time, then by id (a stable order for cards and columns). */
+export const newestFirst = (a: { created_at: string; id: string }, b: { created_at: string; id: string }) =>
+  a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1;
+
+/**
+ * Subscribes while mounted, and again when `deps` change or `reload()` is called (after a write
+ * the screen made, to show it without waiting for the next poll).
+ */
 export function useLive<T>(
   subscribe: (onData: (data: T) => void, onError: (e: unknown) => void) => Unsubscribe,
-  deps: unknown[],
+  deps: readonly unknown[],
 ) {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<unknown>(null);
-  useEffect(() => {
-    return subscribe((next) => {
-      setData(next);
-      setError(null);
-    }, setError);
-  }, deps);
-  return { data, error };
+  const [revision, setRevision] = useState(0);
+  useEffect(
+    () =>
+      subscribe((next) => {
+        setData(next);
+        setError(null);
+      }, setError),
+    // The callers' deps, which exhaustive-deps checks at each call (eslint.config.mjs additionalHooks).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [...deps, revision],
+  );
+  const reload = useCallback(() => setRevision((r) => r + 1), []);
+  return { data, error, reload };
 }
 
 /** The confirmed disasters, and the one chosen (remembered across screens). */

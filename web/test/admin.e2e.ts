@@ -7,7 +7,7 @@ import { demoUsers, seed } from '../../functions/dev/seed.js';
 import { collections } from '../../functions/src/data/collections.js';
 import { db } from '../../functions/src/data/firestore.js';
 import { notify } from '../../functions/src/notifications/service.js';
-import { newRequestDocument } from '../../functions/src/requests/service.js';
+import { newRequestDocument } from '../../functions/src/requests/creation.js';
 import { consoleUrl, expectAccessible, idTokenOf, launch, openSignedIn, screenshot } from './browser.js';
 
 const user = (role: string) => demoUsers.find((u) => u.role === role)!;
@@ -135,8 +135,10 @@ describe("the admins' screens (Chromium)", function () {
       .waitFor();
     await admin.getByText('No suggestion waiting.').waitFor();
     // Now public: the API lists it among the confirmed disasters.
-    const page = await (await fetch(`${consoleUrl()}/api/disasters?limit=50`)).json();
-    assert.ok((page as { items: { name: string }[] }).items.some((d) => d.name === suggestionName));
+    const page = (await (await fetch(`${consoleUrl()}/api/disasters?limit=50`)).json()) as {
+      items: { name: string }[];
+    };
+    assert.ok(page.items.some((d) => d.name === suggestionName));
   });
 
   it('the resources screen lists the seeded resources, filters them, and adds one', async () => {
@@ -274,8 +276,9 @@ describe("the admins' screens (Chromium)", function () {
   it('a notification appears live in the header and the list, and can be marked read', async () => {
     await admin.getByRole('link', { name: 'Notifications', exact: true }).waitFor();
     const now = new Date().toISOString();
-    await db().runTransaction(async (tx) => {
+    await db().runTransaction((tx) => {
       notify(tx, user('admin').uid, { kind: 'request_updated', text: 'Request water (demo) is now in progress' }, now);
+      return Promise.resolve();
     });
     const link = admin.getByRole('link', { name: 'Notifications 1 unread' });
     await link.waitFor();

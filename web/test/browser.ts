@@ -62,7 +62,9 @@ export async function openSignedIn(
   } catch (error) {
     await page.screenshot({ path: `/tmp/console-sign-in-${email}.png` });
     const alerts = await page.getByRole('alert').allTextContents();
-    throw new Error(`${email} did not get signed in (alerts: ${alerts.join(' | ') || 'none'}): ${String(error)}`);
+    throw new Error(`${email} did not get signed in (alerts: ${alerts.join(' | ') || 'none'}): ${String(error)}`, {
+      cause: error,
+    });
   }
   return page;
 }

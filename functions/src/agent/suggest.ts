@@ -10,7 +10,7 @@
 // then only each AGENT_RESUMMARY_STEP observations, within the agent's shared budget; fields an
 // admin edited (PATCH /disasters/{id}) are never rewritten.
 import type { Query } from 'firebase-admin/firestore';
-import { recordAudit } from '../audit/record.js';
+import { recordEvent } from '../events/record.js';
 import { withinRadius } from '../data/nearby.js';
 import { collections } from '../data/collections.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
@@ -233,13 +233,12 @@ async function createSuggestion(
   );
   const batch = db().batch();
   batch.create(collections.disasters.doc(disasterId), disaster);
-  recordAudit(
+  recordEvent(
     batch,
+    'agent',
     {
-      entity: 'disaster',
+      type: 'disaster.suggested',
       entity_id: disasterId,
-      action: 'suggested',
-      actor: 'agent',
       before: null,
       after: auditedFields(disaster),
       disaster_id: disasterId,
@@ -288,13 +287,12 @@ async function addEvidence(
     const now = new Date().toISOString();
     const next = keepingEdits(suggestionOf(disasterId, clusterKey, all, description, fresh.created_at, now), fresh);
     tx.set(ref, next);
-    recordAudit(
+    recordEvent(
       tx,
+      'agent',
       {
-        entity: 'disaster',
+        type: 'disaster.evidence_added',
         entity_id: disasterId,
-        action: 'evidence_added',
-        actor: 'agent',
         before: auditedFields(fresh),
         after: auditedFields(next),
         disaster_id: disasterId,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOMAIN_EVENT_TYPES } from '../events/types.js';
 import { idSchema, isoDateTime } from '../shared/schemas.js';
 
 /** What an audit record is about. */
@@ -25,11 +26,13 @@ export type AuditEntity = z.infer<typeof auditEntitySchema>;
  * the change itself. Append-only: no endpoint edits or deletes one (erasure only anonymises the
  * actor, see users/erasure.ts).
  */
-export const auditRecordSchema = z.object({
+const auditRecordFields = z.object({
   id: idSchema,
+  /** The domain event (events/types.ts), `<entity>.<action>`. */
+  type: z.enum(DOMAIN_EVENT_TYPES),
   entity: auditEntitySchema,
   entity_id: z.string(),
-  /** e.g. created, status_changed, assigned, verified, joined, left, erased. */
+  /** The event's action: created, status_changed, assigned, verified, joined, left, erased, ... */
   action: z.string(),
   /** The uid who made the change, or `system` (triggers, jobs) or `agent`. */
   actor_id: z.string(),
@@ -45,10 +48,18 @@ export const auditRecordSchema = z.object({
   request_id: z.string().nullable(),
   created_at: isoDateTime,
 });
-export type AuditRecord = z.infer<typeof auditRecordSchema>;
+/** Records written before events were typed carry no `type`: it is their entity and action. */
+export const auditRecordSchema = z.preprocess(
+  (value) =>
+    typeof value === 'object' && value !== null && !('type' in value) && 'entity' in value && 'action' in value
+      ? { ...value, type: `${String(value.entity)}.${String(value.action)}` }
+      : value,
+  auditRecordFields,
+);
+export type AuditRecord = z.infer<typeof auditRecordFields>;
 
 /** An audit record as the history endpoints answer it: `actor_id` is null where the caller may not learn who acted. */
-export const auditViewSchema = auditRecordSchema.omit({ people_ids: true }).extend({
+export const auditViewSchema = auditRecordFields.omit({ people_ids: true }).extend({
   actor_id: z
     .string()
     .nullable()

@@ -1,5 +1,5 @@
 // Reading the audit trail: the history of a request (with its tasks) and of a task. Records are
-// written by recordAudit (record.ts) in the services that make the changes; nothing here writes.
+// written by recordEvent (events/record.ts) in the services that make the changes; nothing here writes.
 import { collections } from '../data/collections.js';
 import { NotFoundError } from '../errors.js';
 import type { Caller } from '../http/endpoint.js';

@@ -35,7 +35,7 @@ async function verify(req: Request, res: Response): Promise<Verified | null> {
   }
 }
 
-/** An audit record as audit/record.ts writes it with each change (a plain object here). */
+/** An audit record as events/record.ts writes it with each change (a plain object here). */
 function auditRecord(
   entity: string,
   entityId: string,
@@ -52,6 +52,7 @@ function auditRecord(
   );
   const record = {
     id: ref.id,
+    type: `${entity}.${action}`,
     entity,
     entity_id: entityId,
     action,

@@ -6,29 +6,29 @@
 // and the numbers: docs/channels.md.
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'firebase-admin/firestore';
-import { recordAudit } from '../audit/record.js';
 import { collections, type Writer } from '../data/collections.js';
-import { auth, db, isAlreadyExists } from '../data/firestore.js';
+import { db, isAlreadyExists } from '../data/firestore.js';
+import { unchanged, type Staged } from '../data/staged.js';
 import type { Disaster } from '../disasters/model.js';
-import { RateLimitedError, ValidationError } from '../errors.js';
+import { recordEvent, type EventActor } from '../events/record.js';
+import { RateLimitedError } from '../errors.js';
 import type { Caller, RateLimitRule } from '../http/endpoint.js';
 import { consumeRateLimit, countCall, peekCount } from '../http/rate-limit.js';
 import { logs } from '../logs.js';
 import type { OutboundMessage, ReplyTemplate, SuppressionReason } from '../outbound/model.js';
 import { countSend, overSpend, readSpend, spendDay } from '../outbound/spend.js';
-import { QUEUED_FOR_TRIAGE, type HelpRequest, type NewRequestInput } from '../requests/model.js';
 import {
   confirmedDisasters,
   findDuplicate,
   isInArea,
-  newRequestDocument,
-  planPlacedRequest,
-  readPlacement,
-} from '../requests/service.js';
-import { geohashOf } from '../shared/geo.js';
+  writeNewRequest,
+  type NewRequestDocument,
+} from '../requests/creation.js';
+import type { HelpRequest } from '../requests/model.js';
+import { LOCATION_TEXT_CHARS, planPlacedRequest, stagePlaceNote, stageTextedPoint } from '../requests/placement.js';
 import { maskNumber } from '../shared/phone.js';
-import { roleSchema, type Location, type Role } from '../shared/schemas.js';
-import { newUserRecord } from '../users/service.js';
+import type { Location } from '../shared/schemas.js';
+import { ensurePhoneUser, stagePhoneUser } from '../users/phone-users.js';
 import { readMessage, type Command, type ReadMessage } from './keywords.js';
 import {
   INBOUND_GLOBAL,
@@ -51,9 +51,6 @@ import { replies, twiml, type StatusLine } from './replies.js';
 /** How long a request waiting for its point takes the person's next message without a need as its place. */
 export const FOLLOW_UP_HOURS = 24;
 
-/** The display name of a person known only by their number: public, so nothing of the number. */
-const DISPLAY_NAMES: Record<PhoneChannel, string> = { sms: 'SMS requester', whatsapp: 'WhatsApp requester' };
-
 interface Sender {
   number: string;
   channel: PhoneChannel;
@@ -71,19 +68,30 @@ interface ReplyText {
   text: string;
 }
 
-/** The writes of what a message does besides claiming it and recording the contact. */
-type Stage = (tx: Transaction, at: string) => string | null;
+/**
+ * The feature command a message calls, besides claiming the message and recording the contact:
+ * each is staged in the message's commit by `stageCommand`, which only calls the features' own
+ * commands (requests/creation.ts, requests/placement.ts, users/phone-users.ts).
+ */
+type IntakeCommand =
+  | { kind: 'create_request'; request: NewRequestDocument & { id: string; owner_id: string } }
+  | { kind: 'note_place'; request_id: string; note: string }
+  | { kind: 'set_point'; request_id: string; point: Location; keep_only: boolean }
+  | { kind: 'record_opt_out'; opted_out: boolean; open: HelpRequest[] };
 
 interface Outcome {
   name: string;
   reply: ReplyText | null;
   /** The request the reply is about, if any (its log record's request_id). */
   requestId?: string;
-  /** Reads in the transaction, before any write, and returns the writes. */
-  prepare?: (tx: Transaction) => Promise<Stage>;
+  command?: IntakeCommand;
   contact?: Partial<Pick<PhoneContact, 'opted_out'>>;
-  /** A request whose planning starts once committed (its point was just set). */
-  planAfter?: string;
+}
+
+/** What a staged command did: the request it created or changed, and whether its planning is to start now. */
+interface CommandResult {
+  requestId: string | null;
+  plan: boolean;
 }
 
 /** True when the limit is spent (the message is dropped unanswered). */
@@ -95,21 +103,6 @@ async function overLimit(rule: RateLimitRule, key: string): Promise<boolean> {
     if (error instanceof RateLimitedError) return true;
     throw error;
   }
-}
-
-/** The Auth user of a number: created with that phone number (so phone sign-in finds it), or the existing one. */
-async function phoneUser(number: string): Promise<{ uid: string; role: Role | null }> {
-  let user;
-  try {
-    user = await auth().createUser({ phoneNumber: number });
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== 'auth/phone-number-already-exists') throw error;
-    user = await auth().getUserByPhoneNumber(number);
-  }
-  const claim = roleSchema.safeParse(user.customClaims?.role);
-  if (claim.success) return { uid: user.uid, role: claim.data };
-  await auth().setCustomUserClaims(user.uid, { ...(user.customClaims ?? {}), role: 'affected_individual' });
-  return { uid: user.uid, role: 'affected_individual' };
 }
 
 /** The sender's E.164 number, whichever channel it wrote on. */
@@ -168,7 +161,7 @@ export async function receiveMessage(message: TwilioInbound): Promise<string> {
         ? 'new_numbers_limited'
         : null;
   if (guard) logs.inboundGuardActed(sid, maskNumber(number), guard);
-  const user = contact ? { uid: contact.uid, role: null } : await phoneUser(number);
+  const user = contact ? { uid: contact.uid, role: null } : await ensurePhoneUser(number);
   const sender: Sender = {
     number,
     channel,
@@ -182,15 +175,11 @@ export async function receiveMessage(message: TwilioInbound): Promise<string> {
     message.Latitude !== undefined && message.Longitude !== undefined
       ? { lat: message.Latitude, lng: message.Longitude }
       : null;
+  // Who acts in what a need or a place creates: the person, in the role they hold.
+  const actor: Caller = { uid: user.uid, role: stored?.role ?? user.role ?? 'affected_individual', email: null };
   const outcome =
     reading.command === null
-      ? await needOrPlace(
-          sender,
-          { uid: user.uid, role: stored?.role ?? user.role ?? 'affected_individual', email: null },
-          reading,
-          message.Body,
-          point,
-        )
+      ? await needOrPlace(sender, reading, message.Body, point)
       : await keyword(sender, reading.command);
   // STOP means no messages: a number that opted out is answered only to START and HELP (its
   // requests are still taken). STOP itself gets one confirmation, the carriers' rule.
@@ -205,7 +194,7 @@ export async function receiveMessage(message: TwilioInbound): Promise<string> {
         now,
       )
     : null;
-  let committed = await commit(sid, sender, outcome, reply);
+  let committed = await commit(sid, sender, actor, outcome, reply);
   if (committed === 'contact_exists') {
     // A number's first messages arriving together: each found no contact, and another one was
     // committed first with the contact and the user (the same Auth user: phoneUser found it).
@@ -213,14 +202,14 @@ export async function receiveMessage(message: TwilioInbound): Promise<string> {
     // spent twice, and the message is not mistaken for a repeat.
     const known = await collections.phoneContacts.get(number);
     if (known?.uid !== sender.uid) throw new Error('the contact created meanwhile names another user');
-    committed = await commit(sid, { ...sender, contact: known, newUser: false }, outcome, reply);
+    committed = await commit(sid, { ...sender, contact: known, newUser: false }, actor, outcome, reply);
   }
   if (typeof committed !== 'object') {
     logs.inboundDuplicate(sid);
     return twiml(null);
   }
-  const { requestId } = committed;
-  if (outcome.planAfter) await planPlacedRequest(outcome.planAfter);
+  const { requestId, plan } = committed;
+  if (plan && requestId !== null) await planPlacedRequest(requestId);
   logs.inboundProcessed(channel, maskNumber(number), outcome.name, requestId);
   const optOut = outcome.contact?.opted_out;
   if (optOut !== undefined && optOut !== (contact?.opted_out ?? false))
@@ -329,38 +318,39 @@ function writeReply(writer: Writer, reply: OutboundMessage): void {
 }
 
 /**
- * Claims the message and records the contact, with the writes of the outcome and the log record
- * of the reply (counted against the spend limits when sent), in one commit: a
- * transaction when something is read first (a new number's user document, the outcome's reads),
- * else a batch, one round trip fewer. Either fails whole when a document it creates is there
- * already: the claim ('claimed': a retried delivery), or for a new number its contact
- * ('contact_exists': another message of the number was committed first). Committed: the request
- * it created, if any.
+ * Claims the message and records the contact, with the outcome's command and the log record of
+ * the reply (counted against the spend limits when sent), in one commit: a transaction when
+ * something is read first (a new number's user document, the command's reads), else a batch, one
+ * round trip fewer. Either fails whole when a document it creates is there already: the claim
+ * ('claimed': a retried delivery), or for a new number its contact ('contact_exists': another
+ * message of the number was committed first).
  */
 async function commit(
   sid: string,
   sender: Sender,
+  actor: EventActor,
   outcome: Outcome,
   reply: OutboundMessage | null,
-): Promise<{ requestId: string | null } | 'claimed' | 'contact_exists'> {
+): Promise<CommandResult | 'claimed' | 'contact_exists'> {
   try {
-    if (!sender.newUser && !outcome.prepare) {
+    if (!sender.newUser && !outcome.command) {
       const batch = db().batch();
-      writeMessage(batch, sid, sender, outcome, { requestId: null, createUser: false });
+      writeMessage(batch, sid, sender, outcome, null, new Date().toISOString());
       if (reply) writeReply(batch, reply);
       await batch.commit();
-      return { requestId: null };
+      return { requestId: null, plan: false };
     }
-    const requestId = await db().runTransaction(async (tx) => {
-      const existingUser = sender.newUser ? await collections.users.get(sender.uid, tx) : undefined;
-      const stage = outcome.prepare ? await outcome.prepare(tx) : undefined;
+    return await db().runTransaction(async (tx) => {
       const at = new Date().toISOString();
-      const created = stage ? stage(tx, at) : null;
-      writeMessage(tx, sid, sender, outcome, { requestId: created, createUser: sender.newUser && !existingUser }, at);
+      const user = sender.newUser ? await stagePhoneUser(tx, sender, at) : unchanged(false);
+      const command = outcome.command ? await stageCommand(tx, actor, sender, outcome.command, at) : undefined;
+      user.write();
+      command?.write();
+      const result = command?.value ?? { requestId: null, plan: false };
+      writeMessage(tx, sid, sender, outcome, result.requestId, at);
       if (reply) writeReply(tx, reply);
-      return created;
+      return result;
     });
-    return { requestId };
   } catch (error) {
     if (!isAlreadyExists(error)) throw error;
     if (!sender.newUser || (await collections.inboundMessages.get(sid))) return 'claimed';
@@ -368,14 +358,42 @@ async function commit(
   }
 }
 
-/** The claim of the message, the contact, and for a number never seen before its user. */
+/** Reads what the command needs in `tx` and returns its writes: the features' commands, nothing of their own. */
+async function stageCommand(
+  tx: Transaction,
+  actor: EventActor,
+  sender: Sender,
+  command: IntakeCommand,
+  at: string,
+): Promise<Staged<CommandResult>> {
+  switch (command.kind) {
+    case 'create_request':
+      return {
+        value: { requestId: command.request.id, plan: false },
+        write: () => void writeNewRequest(tx, actor, command.request, at),
+      };
+    case 'note_place': {
+      const noted = await stagePlaceNote(tx, command.request_id, command.note, at);
+      return { value: { requestId: command.request_id, plan: false }, write: noted.write };
+    }
+    case 'set_point': {
+      const { request_id: requestId, point, keep_only: keepOnly } = command;
+      const located = await stageTextedPoint(tx, actor, requestId, point, keepOnly, at);
+      return { value: { requestId, plan: located.value.placed }, write: located.write };
+    }
+    case 'record_opt_out':
+      return { value: { requestId: null, plan: false }, write: () => recordOptOut(tx, sender, command, at) };
+  }
+}
+
+/** The claim of the message and the contact. */
 function writeMessage(
   writer: Writer,
   sid: string,
   sender: Sender,
   outcome: Outcome,
-  { requestId, createUser }: { requestId: string | null; createUser: boolean },
-  at = new Date().toISOString(),
+  requestId: string | null,
+  at: string,
 ): void {
   writer.create(collections.inboundMessages.doc(sid), {
     id: sid,
@@ -385,27 +403,6 @@ function writeMessage(
     created_at: at,
   });
   writeContact(writer, sender, outcome, at);
-  if (!createUser) return;
-  writer.create(
-    collections.users.doc(sender.uid),
-    newUserRecord(
-      sender.uid,
-      { display_name: DISPLAY_NAMES[sender.channel], role: 'affected_individual', phone: sender.number },
-      at,
-    ),
-  );
-  recordAudit(
-    writer,
-    {
-      entity: 'role',
-      entity_id: sender.uid,
-      action: 'registered',
-      actor: 'system',
-      before: { role: null },
-      after: { role: 'affected_individual', channel: sender.channel },
-    },
-    at,
-  );
 }
 
 function writeContact(writer: Writer, sender: Sender, outcome: Outcome, at: string): void {
@@ -477,39 +474,37 @@ async function optOutChange(sender: Sender, optedOut: boolean, reply: ReplyText)
     name,
     reply,
     contact: { opted_out: optedOut },
-    prepare: () =>
-      Promise.resolve((tx: Transaction, at: string) => {
-        for (const request of open.length > 0 ? open : [null])
-          recordAudit(
-            tx,
-            {
-              entity: 'user',
-              entity_id: sender.uid,
-              action: optedOut ? 'opted_out' : 'opted_in',
-              actor: 'system',
-              before: { opted_out: !optedOut },
-              after: { opted_out: optedOut, channel: sender.channel, user_id: sender.uid },
-              disaster_id: request?.disaster_id ?? null,
-              request_id: request?.id ?? null,
-            },
-            at,
-          );
-        return null;
-      }),
+    command: { kind: 'record_opt_out', opted_out: optedOut, open },
   };
 }
 
-/** A message that is not a keyword: a new request, or the place of one waiting for it. */
-function needOrPlace(
+/** The events of a change of opt-out: one in the history of each open request, or one alone. */
+function recordOptOut(
+  tx: Transaction,
   sender: Sender,
-  caller: Caller,
-  reading: ReadMessage,
-  body: string,
-  point: Location | null,
-): Promise<Outcome> {
-  return reading.need === null
-    ? followUp(sender, caller, body, point)
-    : newRequest(sender, caller, reading, body, point);
+  change: Extract<IntakeCommand, { kind: 'record_opt_out' }>,
+  at: string,
+): void {
+  const optedOut = change.opted_out;
+  for (const request of change.open.length > 0 ? change.open : [null])
+    recordEvent(
+      tx,
+      'system',
+      {
+        type: optedOut ? 'user.opted_out' : 'user.opted_in',
+        entity_id: sender.uid,
+        before: { opted_out: !optedOut },
+        after: { opted_out: optedOut, channel: sender.channel, user_id: sender.uid },
+        disaster_id: request?.disaster_id ?? null,
+        request_id: request?.id ?? null,
+      },
+      at,
+    );
+}
+
+/** A message that is not a keyword: a new request, or the place of one waiting for it. */
+function needOrPlace(sender: Sender, reading: ReadMessage, body: string, point: Location | null): Promise<Outcome> {
+  return reading.need === null ? followUp(sender, body, point) : newRequest(sender, reading, body, point);
 }
 
 /** The person's open requests, newest first, as the owner sees them: reference, need and status only. */
@@ -535,81 +530,28 @@ async function waitingRequest(sender: Sender): Promise<HelpRequest | undefined> 
   );
 }
 
-/** How much of the person's own words about where they are a request keeps. */
-const LOCATION_TEXT_CHARS = 500;
-
-/**
- * A place note added to the one a request has: appended after it, never in its place. The SMS
- * sender is not authenticated (security review 3, S1): a later text must not replace a note a
- * dispatcher may already have read. Past LOCATION_TEXT_CHARS nothing more is kept.
- */
-function appendedPlace(current: string | null, added: string): string {
-  const joined = current === null || current === '' ? added : `${current}\n${added}`;
-  return joined.slice(0, LOCATION_TEXT_CHARS);
-}
-
 /** A message without a need: the place of a request waiting for one, or we ask what is needed. */
-async function followUp(sender: Sender, caller: Caller, body: string, point: Location | null): Promise<Outcome> {
+async function followUp(sender: Sender, body: string, point: Location | null): Promise<Outcome> {
   const say = replies(sender.language);
   const waiting = await waitingRequest(sender);
   const text = cleanText(body);
   if (!waiting || (point === null && text.length === 0))
     return { name: 'asked_need', reply: { template: 'reply_ask_need', text: say.askNeed() } };
-  const reference = requestReference(waiting.id);
-  const reply: ReplyText = { template: 'reply_place_noted', text: say.placeNoted(reference) };
-  if (point === null) {
-    return {
-      name: 'place_noted',
-      reply,
-      requestId: waiting.id,
-      prepare: async (tx) => {
-        // Read in the transaction: the note it appends to is the one stored now.
-        const current = await collections.requests.get(waiting.id, tx);
-        return (writer, at) => {
-          collections.requests.updateIn(writer, waiting.id, {
-            location_text: appendedPlace(current?.location_text ?? null, text),
-            updated_at: at,
-          });
-          return waiting.id;
-        };
-      },
-    };
-  }
-  let placed = true;
-  const keepPoint = (writer: Writer, at: string) => {
-    collections.requests.updateIn(writer, waiting.id, { location: point, geohash: geohashOf(point), updated_at: at });
-    return waiting.id;
-  };
-  return {
-    name: 'located',
-    reply,
-    requestId: waiting.id,
-    prepare: async (tx) => {
-      // Read again in the transaction: a dispatcher may have placed it meanwhile.
-      const current = await collections.requests.get(waiting.id, tx);
-      if (current?.planning.state !== 'awaiting_location') {
-        placed = false;
-        return () => waiting.id;
+  const reply: ReplyText = { template: 'reply_place_noted', text: say.placeNoted(requestReference(waiting.id)) };
+  return point === null
+    ? {
+        name: 'place_noted',
+        reply,
+        requestId: waiting.id,
+        command: { kind: 'note_place', request_id: waiting.id, note: text },
       }
-      if (sender.guard) {
+    : {
+        name: 'located',
+        reply,
+        requestId: waiting.id,
         // Intake over its limits: the point is kept, and a dispatcher places it in triage.
-        placed = false;
-        return keepPoint;
-      }
-      try {
-        const stage = await readPlacement(tx, current, { location: point });
-        return (_tx, at) => stage(caller, at).id;
-      } catch (error) {
-        if (!(error instanceof ValidationError)) throw error;
-        // In no disaster's area, or in several: the point is kept for the dispatcher to decide.
-        placed = false;
-        return keepPoint;
-      }
-    },
-    get planAfter() {
-      return placed ? waiting.id : undefined;
-    },
-  };
+        command: { kind: 'set_point', request_id: waiting.id, point, keep_only: sender.guard !== null },
+      };
 }
 
 /** The text of a message as stored: control characters other than line breaks removed, trimmed. */
@@ -620,7 +562,6 @@ function cleanText(body: string): string {
 
 async function newRequest(
   sender: Sender,
-  caller: Caller,
   reading: ReadMessage,
   body: string,
   point: Location | null,
@@ -650,13 +591,13 @@ async function newRequest(
   const location = point ?? disaster.location;
   const text = cleanText(body);
   const description = text.length >= 3 ? text.slice(0, 2000) : need;
-  const input: NewRequestInput = { disaster_id: disaster.id, type_of_need: need, description, location };
+  const input = { disaster_id: disaster.id, type_of_need: need, description, location };
   // Queued for triage (a guard acted): a dispatcher looks at it, so no duplicate check either.
   const triage = sender.guard !== null;
   const duplicateOf =
     placedIn && !sender.newUser && !triage ? await findDuplicate(sender.uid, input, new Date()) : null;
-  const ref = collections.requests.ref().doc();
-  const reference = requestReference(ref.id);
+  const id = collections.requests.ref().doc().id;
+  const reference = requestReference(id);
   const awaiting = placedIn === undefined || triage;
   const reply: ReplyText = triage
     ? { template: 'reply_queued_for_triage', text: say.queuedForTriage(reference) }
@@ -666,46 +607,20 @@ async function newRequest(
   return {
     name: triage ? 'request_queued_for_triage' : awaiting ? 'request_awaiting_location' : 'request_created',
     reply,
-    requestId: ref.id,
-    prepare: () =>
-      Promise.resolve((tx: Transaction, at: string) => {
-        const created = newRequestDocument(
-          ref.id,
-          sender.uid,
-          {
-            ...input,
-            duplicate_of: duplicateOf,
-            channel: sender.channel,
-            requester_phone: sender.number,
-            location_text: point === null && reading.mentionsPlace ? text.slice(0, LOCATION_TEXT_CHARS) : null,
-            awaiting_location: awaiting,
-          },
-          at,
-        );
-        const request = triage
-          ? { ...created, planning: { ...created.planning, last_error: QUEUED_FOR_TRIAGE } }
-          : created;
-        tx.create(ref, request);
-        recordAudit(
-          tx,
-          {
-            entity: 'request',
-            entity_id: request.id,
-            action: 'created',
-            actor: caller,
-            before: null,
-            after: {
-              status: request.status,
-              duplicate_of: duplicateOf,
-              channel: sender.channel,
-              ...(sender.guard ? { queued_for_triage: sender.guard } : {}),
-            },
-            disaster_id: request.disaster_id,
-            request_id: request.id,
-          },
-          at,
-        );
-        return request.id;
-      }),
+    requestId: id,
+    command: {
+      kind: 'create_request',
+      request: {
+        ...input,
+        id,
+        owner_id: sender.uid,
+        duplicate_of: duplicateOf,
+        channel: sender.channel,
+        requester_phone: sender.number,
+        location_text: point === null && reading.mentionsPlace ? text.slice(0, LOCATION_TEXT_CHARS) : null,
+        awaiting_location: awaiting,
+        queued_for_triage: sender.guard,
+      },
+    },
   };
 }

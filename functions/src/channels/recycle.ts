@@ -6,7 +6,7 @@
 // `requester_phone`. The intake detaches a stale number on its next message (inbound.ts); the
 // daily sweep detaches the rest.
 import type { QueryDocumentSnapshot } from 'firebase-admin/firestore';
-import { recordAudit } from '../audit/record.js';
+import { recordEvent } from '../events/record.js';
 import { config } from '../config.js';
 import { collections } from '../data/collections.js';
 import { auth, db } from '../data/firestore.js';
@@ -55,13 +55,12 @@ export async function detachStaleContact(contact: PhoneContact, cutoff: string):
     tx.delete(collections.phoneContacts.doc(number));
     // Their profile's contact phone too: it reaches the next holder now.
     if (profile?.phone === number) collections.users.updateIn(tx, contact.uid, { phone: null, updated_at: at });
-    recordAudit(
+    recordEvent(
       tx,
+      'system',
       {
-        entity: 'user',
+        type: 'user.phone_detached',
         entity_id: contact.uid,
-        action: 'phone_detached',
-        actor: 'system',
         before: { phone: maskNumber(number), last_message_at: stored.updated_at },
         after: { phone: null, user_id: contact.uid },
       },

@@ -287,7 +287,7 @@ export const collections = {
   conversations: defineCollection('conversations', conversationSchema, {
     personFields: { uid: ['owner_id'], text: ['messages.text'] },
   }),
-  /** `audit_log/{id}`: append-only record of every state change (audit/record.ts). */
+  /** `audit_log/{id}`: append-only record of every state change, one typed domain event each (events/record.ts). */
   audit: defineCollection('audit_log', auditRecordSchema, {
     // entity_id is a uid for records about a user or a membership (`<disaster_id>:<uid>`).
     personFields: { uid: ['actor_id', 'entity_id', 'people_ids'], copies: ['before', 'after'] },
@@ -330,7 +330,7 @@ export type CollectionName = keyof typeof collections;
 
 /**
  * The names of the top-level fields that hold a uid in any collection but the audit log's own:
- * the fields of an audit record's before and after that name a person (audit/record.ts,
+ * the fields of an audit record's before and after that name a person (events/record.ts,
  * `people_ids`, by which erasure finds the records).
  */
 export const PERSON_UID_FIELDS: readonly string[] = [

@@ -1,7 +1,7 @@
 // Membership of a disaster (spec 3.4): join, leave, whether one joined, and the volunteers who
 // joined. Each membership is two documents written together: `disasters/{id}/members/{uid}`
 // (the chat rules read it) and `users/{uid}/memberships/{id}` (which disasters one joined).
-import { recordAudit, type AuditActor } from '../audit/record.js';
+import { recordEvent, type EventActor } from '../events/record.js';
 import { collections } from '../data/collections.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
 import { ForbiddenError } from '../errors.js';
@@ -23,7 +23,7 @@ export const membershipEntityId = (disasterId: string, uid: string): string => `
  * makes the batch fail, writing nothing, when the member document exists already. With an
  * `actor`, the join is recorded in the audit trail by the same batch (seeding passes none).
  */
-export async function writeMembership(member: Member, mode: 'create' | 'set', actor?: AuditActor): Promise<void> {
+export async function writeMembership(member: Member, mode: 'create' | 'set', actor?: EventActor): Promise<void> {
   const entry = { id: member.disaster_id, disaster_id: member.disaster_id, created_at: member.created_at };
   const batch = db().batch();
   const memberRef = collections.members.doc(member.disaster_id, member.id);
@@ -31,13 +31,12 @@ export async function writeMembership(member: Member, mode: 'create' | 'set', ac
   else batch.set(memberRef, member);
   batch.set(collections.memberships.doc(member.id, member.disaster_id), entry);
   if (actor !== undefined) {
-    recordAudit(
+    recordEvent(
       batch,
+      actor,
       {
-        entity: 'membership',
+        type: 'membership.joined',
         entity_id: membershipEntityId(member.disaster_id, member.id),
-        action: 'joined',
-        actor,
         before: null,
         after: { role: member.role },
         disaster_id: member.disaster_id,
@@ -89,11 +88,9 @@ export async function leave(caller: Caller, disasterId: string): Promise<void> {
     tx.delete(memberRef);
     tx.delete(collections.memberships.doc(caller.uid, disasterId));
     if (member) {
-      recordAudit(tx, {
-        entity: 'membership',
+      recordEvent(tx, caller, {
+        type: 'membership.left',
         entity_id: membershipEntityId(disasterId, caller.uid),
-        action: 'left',
-        actor: caller,
         before: { role: member.role },
         after: null,
         disaster_id: disasterId,

@@ -1,19 +1,10 @@
 import { z } from 'zod';
 import { idSchema, isoDateTime, locationSchema, roleSchema, text } from '../shared/schemas.js';
+import { DISASTER_TYPES } from '../shared/vocabulary.js';
 
-export const DISASTER_TYPES = [
-  'flood',
-  'earthquake',
-  'cyclone',
-  'wildfire',
-  'landslide',
-  'tsunami',
-  'storm',
-  'drought',
-  'volcanic_eruption',
-  'industrial_accident',
-  'other',
-] as const;
+// The value lists live in shared/vocabulary.ts, which the console imports too.
+export { DISASTER_TYPES };
+
 export const disasterTypeSchema = z.enum(DISASTER_TYPES);
 export type DisasterType = z.infer<typeof disasterTypeSchema>;
 

@@ -2,7 +2,8 @@
 // approve or discard, closing. Membership (join, leave, joined, volunteers): membership.ts.
 import type { Transaction } from 'firebase-admin/firestore';
 import { markDiscarded } from '../agent/evidence.js';
-import { recordAudit, type AuditChange } from '../audit/record.js';
+import { recordEvent } from '../events/record.js';
+import type { EventOf } from '../events/types.js';
 import { collections } from '../data/collections.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
 import { ConflictError, NotFoundError } from '../errors.js';
@@ -50,13 +51,12 @@ export async function createDisaster(caller: Caller, input: DisasterInput): Prom
   const batch = db().batch();
   disaster.cap_references = issueCapMessage(batch, disaster, 'confirmed', now);
   batch.create(ref, disaster);
-  recordAudit(
+  recordEvent(
     batch,
+    caller,
     {
-      entity: 'disaster',
+      type: 'disaster.created',
       entity_id: disaster.id,
-      action: 'created',
-      actor: caller,
       before: null,
       after: { status: disaster.status, severity: disaster.severity, radius_km: disaster.radius_km },
       disaster_id: disaster.id,
@@ -135,15 +135,11 @@ function writeDisasterChange(
   caller: Caller,
   next: Disaster,
   capEvent: CapEvent | null,
-  audit: Pick<AuditChange, 'action' | 'before' | 'after'>,
+  event: Pick<EventOf<'disaster.approved' | 'disaster.updated' | 'disaster.closed'>, 'type' | 'before' | 'after'>,
 ): void {
   if (capEvent) next.cap_references = issueCapMessage(tx, next, capEvent, next.updated_at);
   tx.set(collections.disasters.doc(next.id), next);
-  recordAudit(
-    tx,
-    { entity: 'disaster', entity_id: next.id, actor: caller, disaster_id: next.id, ...audit },
-    next.updated_at,
-  );
+  recordEvent(tx, caller, { ...event, entity_id: next.id, disaster_id: next.id }, next.updated_at);
 }
 
 /** Suggested → confirmed; 409 on a confirmed disaster. */
@@ -162,7 +158,7 @@ export async function approve(caller: Caller, disasterId: string): Promise<Disas
       updated_at: now,
     };
     writeDisasterChange(tx, caller, next, 'confirmed', {
-      action: 'approved',
+      type: 'disaster.approved',
       before: { status: disaster.status },
       after: { status: next.status },
     });
@@ -186,13 +182,12 @@ export async function discard(caller: Caller, disasterId: string): Promise<void>
       markDiscarded(tx, disasterId, disaster.suggestion.cluster_key, disaster.suggestion.observation_ids, now);
     }
     tx.delete(ref);
-    recordAudit(
+    recordEvent(
       tx,
+      caller,
       {
-        entity: 'disaster',
+        type: 'disaster.discarded',
         entity_id: disasterId,
-        action: 'discarded',
-        actor: caller,
         before: { status: disaster.status },
         after: null,
         disaster_id: disasterId,
@@ -234,7 +229,7 @@ export async function updateDisaster(caller: Caller, disasterId: string, patch: 
     }
     // A suggestion is not published: its first CAP message is the Alert of its approval.
     writeDisasterChange(tx, caller, next, next.status === 'confirmed' ? 'edited' : null, {
-      action: 'updated',
+      type: 'disaster.updated',
       before: pick(disaster),
       after: pick(next),
     });
@@ -280,7 +275,7 @@ export async function closeDisaster(
       updated_at: now,
     };
     writeDisasterChange(tx, caller, next, 'closed', {
-      action: 'closed',
+      type: 'disaster.closed',
       before: { status: disaster.status },
       after: { status: next.status, close_reason: next.close_reason },
     });

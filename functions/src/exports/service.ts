@@ -3,7 +3,7 @@
 // counted first (an aggregation: one read per 1,000 index entries), so that an export beyond
 // config.exportMaxRows() is refused before the first byte, and the count goes out as a header.
 import type { Query } from 'firebase-admin/firestore';
-import { recordAudit } from '../audit/record.js';
+import { recordEvent } from '../events/record.js';
 import { config } from '../config.js';
 import { collections } from '../data/collections.js';
 import { db } from '../data/firestore.js';
@@ -75,11 +75,9 @@ async function prepare<T extends { id: string; created_at: string }, Row>(
   if (personal) {
     // A disclosure of people's data leaving the service: who, what and when, before the first row.
     const batch = db().batch();
-    recordAudit(batch, {
-      entity: 'export',
+    recordEvent(batch, caller, {
+      type: 'export.exported_personal_data',
       entity_id: plan.kind,
-      action: 'exported_personal_data',
-      actor: caller,
       before: null,
       after: { format: options.format, rows, ...plan.filters },
       disaster_id: plan.disasterId,

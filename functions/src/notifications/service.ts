@@ -2,7 +2,7 @@
 // they announce (a task assigned to you, authorized, cancelled). Clients listen to that
 // subcollection directly (rules let only that user read it) or list it with GET /notifications/me.
 import type { Transaction } from 'firebase-admin/firestore';
-import { collections } from '../data/collections.js';
+import { collections, type Writer } from '../data/collections.js';
 import { db } from '../data/firestore.js';
 import type { Caller } from '../http/endpoint.js';
 import type { Page, PageQuery } from '../shared/schemas.js';
@@ -16,7 +16,7 @@ export interface NotificationInput {
 }
 
 /** Adds a notification for `userId` to the transaction; returns it. */
-export function notify(tx: Transaction, userId: string, input: NotificationInput, now: string): Notification {
+export function notify(writer: Writer, userId: string, input: NotificationInput, now: string): Notification {
   const ref = collections.notifications.ref(userId).doc();
   const notification: Notification = {
     id: ref.id,
@@ -28,7 +28,8 @@ export function notify(tx: Transaction, userId: string, input: NotificationInput
     read: false,
     created_at: now,
   };
-  tx.create(ref, notification);
+  // Transaction.create and WriteBatch.create take the same arguments.
+  (writer as Transaction).create(ref, notification);
   return notification;
 }
 

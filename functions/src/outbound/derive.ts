@@ -4,73 +4,37 @@
 // the recipient and the channel, so a second delivery of the same record creates nothing.
 import { createHash } from 'node:crypto';
 import type { AuditRecord } from '../audit/model.js';
-import { requestReference } from '../channels/model.js';
 import { collections } from '../data/collections.js';
 import { db } from '../data/firestore.js';
+import { noticesOf, subjectRead, type Notice, type NoticeSubject } from '../events/notices.js';
+import { render } from '../events/templates.js';
+import type { DomainEvent } from '../events/types.js';
 import { preferencesOf } from './preferences.js';
-import type { OutboundEvent, OutboundMessage } from './model.js';
-import { render } from './templates.js';
+import type { OutboundMessage } from './model.js';
 
-/** One person to tell about one event. */
-interface Notice {
-  uid: string;
-  event: OutboundEvent;
-  urgent: boolean;
-  request_id: string | null;
-  task_id: string | null;
-  /** The short reference the text names: the request's, else the task's. */
-  reference: string;
+/** The event a committed record holds: recordEvent (events/record.ts) wrote it from a typed event. */
+function eventOf(record: AuditRecord): DomainEvent {
+  const { type, entity_id, before, after, disaster_id, request_id } = record;
+  return { type, entity_id, before, after, disaster_id, request_id } as DomainEvent;
 }
 
-function field(values: Record<string, unknown> | null, name: string): unknown {
-  return values?.[name];
-}
-
-/** Who must hear of the change `record` describes, reading the task or request it concerns. */
-async function noticesOf(record: AuditRecord): Promise<Notice[]> {
-  const status = field(record.after, 'status');
-  if (record.entity === 'request' && record.action === 'status_changed') {
-    if (status !== 'fulfilled' && status !== 'closed') return [];
-    const request = await collections.requests.get(record.entity_id);
-    // An owner who closed their own request (withdrawn) needs no message about it.
-    if (!request || request.owner_id === record.actor_id) return [];
-    return [ownerNotice(request.owner_id, status === 'fulfilled' ? 'request_fulfilled' : 'request_closed', request.id)];
+/** The task or request the decision reads, as it is now. */
+async function subjectOf(record: AuditRecord): Promise<NoticeSubject | null> {
+  switch (subjectRead(record.type)) {
+    case null:
+      return null;
+    case 'request': {
+      const request = await collections.requests.get(record.entity_id);
+      return request ? { request } : null;
+    }
+    case 'task':
+    case 'task_and_request': {
+      const task = await collections.tasks.get(record.entity_id);
+      if (!task) return null;
+      if (task.request_id === null || subjectRead(record.type) === 'task') return { task, request: null };
+      return { task, request: (await collections.requests.get(task.request_id)) ?? null };
+    }
   }
-  if (record.entity !== 'task') return [];
-  const task = await collections.tasks.get(record.entity_id);
-  if (!task) return [];
-  const reference = requestReference(task.request_id ?? task.id);
-  const toAssignee = (uid: unknown, event: OutboundEvent, urgent = false): Notice[] =>
-    typeof uid === 'string' ? [{ uid, event, urgent, request_id: task.request_id, task_id: task.id, reference }] : [];
-  const forRequester = async (event: OutboundEvent): Promise<Notice[]> => {
-    if (task.request_id === null) return [];
-    const request = await collections.requests.get(task.request_id);
-    return request ? [{ ...ownerNotice(request.owner_id, event, request.id), task_id: task.id }] : [];
-  };
-  switch (record.action) {
-    case 'created':
-      return forRequester('request_task_created');
-    case 'assigned':
-    case 'reassigned':
-      // Priority 1 is "urgent": it may override the assignee's quiet hours (docs/channels.md).
-      return [
-        ...toAssignee(field(record.after, 'assigned_to'), 'task_assigned', task.priority === 1),
-        ...toAssignee(field(record.before, 'assigned_to'), 'task_cancelled'),
-      ];
-    case 'authorized':
-      return toAssignee(task.assigned_to, 'task_authorized');
-    case 'status_changed':
-      if (status === 'on_route') return forRequester('request_on_route');
-      if (status === 'cancelled' && task.assigned_to !== record.actor_id)
-        return toAssignee(task.assigned_to, 'task_cancelled');
-      return [];
-    default:
-      return [];
-  }
-}
-
-function ownerNotice(uid: string, event: OutboundEvent, requestId: string): Notice {
-  return { uid, event, urgent: false, request_id: requestId, task_id: null, reference: requestReference(requestId) };
 }
 
 function messageId(auditId: string, uid: string, channel: string, to: string): string {
@@ -90,7 +54,7 @@ async function messagesOf(notice: Notice, auditId: string, now: string): Promise
   ]);
   const base = {
     recipient_uid: notice.uid,
-    template: notice.event,
+    template: notice.template,
     urgent: notice.urgent,
     status: 'queued' as const,
     reason: null,
@@ -113,7 +77,7 @@ async function messagesOf(notice: Notice, auditId: string, now: string): Promise
       channel: 'push',
       to: device.id,
       language: preferences.language,
-      body: render(notice.event, preferences.language, notice.reference),
+      body: render(notice.template, preferences.language, notice.reference),
     }));
   }
   const contact = contacts.docs[0]?.data();
@@ -125,7 +89,7 @@ async function messagesOf(notice: Notice, auditId: string, now: string): Promise
       channel: contact.channel,
       to: contact.id,
       language: contact.language,
-      body: render(notice.event, contact.language, notice.reference),
+      body: render(notice.template, contact.language, notice.reference),
     },
   ];
 }
@@ -137,7 +101,9 @@ async function messagesOf(notice: Notice, auditId: string, now: string): Promise
 export async function deriveOutbound(auditId: string): Promise<string[]> {
   const record = await collections.audit.get(auditId);
   if (!record) return [];
-  const notices = await noticesOf(record);
+  const subject = await subjectOf(record);
+  if (!subject) return [];
+  const notices = noticesOf(eventOf(record), subject, record.actor_id);
   if (notices.length === 0) return [];
   const now = new Date().toISOString();
   const messages = (await Promise.all(notices.map((notice) => messagesOf(notice, auditId, now)))).flat();

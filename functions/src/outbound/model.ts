@@ -38,7 +38,7 @@ export const MAX_DEVICES_PER_USER = 10;
 
 // --- Events and preferences ----------------------------------------------------------------------
 
-/** What an outbound message announces; each has a template per language (outbound/templates.ts). */
+/** What an outbound message announces; each has a template per language (events/templates.ts). */
 export const OUTBOUND_EVENTS = [
   'request_task_created',
   'request_on_route',

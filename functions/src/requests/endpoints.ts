@@ -14,6 +14,8 @@ import {
   statusChangeSchema,
 } from './model.js';
 import { toRequestView } from './visibility.js';
+import { createRequest } from './creation.js';
+import { locateRequest } from './placement.js';
 import * as requests from './service.js';
 
 const TAG = 'requests';
@@ -60,7 +62,7 @@ export const requestEndpoints = [
     errors: [404, 409],
     rateLimit: CREATE_REQUEST_LIMIT,
     handler: async ({ caller, body }) =>
-      toRequestView(await requests.createRequest(caller, body), isStaff(caller) ? 'staff' : 'owner'),
+      toRequestView(await createRequest(caller, body), isStaff(caller) ? 'staff' : 'owner'),
   }),
   defineEndpoint({
     method: 'get',
@@ -134,7 +136,7 @@ export const requestEndpoints = [
     response: requestViewSchema,
     rateLimit: { bucket: 'requests:location', limit: 60, windowSeconds: 60 },
     errors: [404, 409],
-    handler: ({ caller, params, body }) => requests.locateRequest(caller, params.req_id, body),
+    handler: ({ caller, params, body }) => locateRequest(caller, params.req_id, body),
   }),
   defineEndpoint({
     method: 'get',

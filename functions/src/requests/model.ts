@@ -9,12 +9,13 @@ import {
   updatedSinceSchema,
 } from '../shared/schemas.js';
 import { phoneSchema } from '../users/model.js';
+import { NEEDS, PLANNING_STATES, REQUEST_CHANNELS, REQUEST_STATUSES } from '../shared/vocabulary.js';
 
-export const NEEDS = ['rescue', 'medical', 'food', 'water', 'shelter', 'evacuation', 'sanitation', 'other'] as const;
+// The value lists live in shared/vocabulary.ts, which the console imports too.
+export { NEEDS, PLANNING_STATES, REQUEST_CHANNELS, REQUEST_STATUSES };
+
 export const needSchema = z.enum(NEEDS);
 
-/** See requests/transitions.ts for the allowed moves; closed carries a closed_reason. */
-export const REQUEST_STATUSES = ['open', 'in_progress', 'fulfilled', 'closed'] as const;
 export const requestStatusSchema = z.enum(REQUEST_STATUSES);
 export const CLOSED_REASONS = ['withdrawn', 'unfulfilled', 'duplicate'] as const;
 
@@ -24,19 +25,10 @@ export const requestListFilters = {
   type_of_need: needSchema.optional(),
 };
 
-/**
- * pending → planning (with a lease) → planned | failed; a planning run whose lease expired is taken
- * over by the next delivery. skipped: a likely duplicate (see duplicate_of), not planned twice.
- * awaiting_location: an SMS/WhatsApp request without a usable point (docs/channels.md); planning
- * waits until a dispatcher (PUT /requests/{req_id}/location) or the person sets it, then pending.
- */
-export const PLANNING_STATES = ['pending', 'planning', 'planned', 'failed', 'skipped', 'awaiting_location'] as const;
 export const planningStateSchema = z.enum(PLANNING_STATES);
 export const PLANNERS = ['deterministic', 'gemini'] as const;
 export const plannerSchema = z.enum(PLANNERS);
 
-/** How a request reached the service: the app (the API with an ID token), SMS or WhatsApp. */
-export const REQUEST_CHANNELS = ['app', 'sms', 'whatsapp'] as const;
 export const requestChannelSchema = z.enum(REQUEST_CHANNELS);
 
 /** A place as the person wrote it (an address, a landmark), kept until a dispatcher sets the point. */

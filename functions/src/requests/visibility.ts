@@ -14,6 +14,7 @@ import type { Caller } from '../http/endpoint.js';
 import { SEARCH_RADIUS_KM } from '../planning/nearby.js';
 import { COARSE_CENTER_MAX_OFFSET_KM, coarseArea } from '../shared/geo.js';
 import { isStaff } from '../shared/schemas.js';
+import { ACTIVE_TASK_STATUSES } from '../shared/vocabulary.js';
 import {
   PLANNING_ERRORS,
   QUEUED_FOR_TRIAGE,
@@ -25,9 +26,6 @@ import {
   type RequestAudience,
   type RequestView,
 } from './model.js';
-
-/** Task statuses in which the assignee is on the job and needs the request's details. */
-const ACTIVE_TASK_STATUSES = ['pending', 'on_route'] as const;
 
 /** A volunteer who joined the disaster and whom an admin verified: 2 reads, in one round trip. */
 async function isVerifiedMember(caller: Caller, disasterId: string): Promise<boolean> {

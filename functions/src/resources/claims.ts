@@ -13,7 +13,7 @@
 // thus leave the claims it wrote before the failing one: `releaseOrphanedClaims` removes them.
 import type { DocumentReference, Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { recordAudit, type AuditActor } from '../audit/record.js';
+import { recordEvent, type EventActor } from '../events/record.js';
 import { collections, internalCollections } from '../data/collections.js';
 import { db } from '../data/firestore.js';
 import { AppError, ConflictError } from '../errors.js';
@@ -111,23 +111,16 @@ export function resourcesNotAvailable(ids: readonly string[]): ConflictError {
 /** A resource entering or leaving a task's hold, in the audit trail. */
 function auditHold(
   tx: Transaction,
-  actor: AuditActor,
+  actor: EventActor,
   resource: Resource,
   before: Record<string, unknown>,
   after: Record<string, unknown>,
   at: string,
 ): void {
-  recordAudit(
+  recordEvent(
     tx,
-    {
-      entity: 'resource',
-      entity_id: resource.id,
-      action: 'status_changed',
-      actor,
-      before,
-      after,
-      disaster_id: resource.disaster_id,
-    },
+    actor,
+    { type: 'resource.status_changed', entity_id: resource.id, before, after, disaster_id: resource.disaster_id },
     at,
   );
 }
@@ -161,7 +154,7 @@ export function claimAllForTask(tx: Transaction, resourceIds: readonly string[],
 /** The resources of a new task go in use (after their claims, claimAllForTask). */
 export function holdForTask(
   tx: Transaction,
-  actor: AuditActor,
+  actor: EventActor,
   resources: readonly Resource[],
   taskId: string,
   now: string,
@@ -183,7 +176,7 @@ export function holdForTask(
  * Reads what an ending task holds and returns the writes that give it back to the owners' pool
  * (available, or not_available when used up): read first, write after every read of the commit.
  */
-export async function readTaskRelease(tx: Transaction, actor: AuditActor, task: Task): Promise<(now: string) => void> {
+export async function readTaskRelease(tx: Transaction, actor: EventActor, task: Task): Promise<(now: string) => void> {
   const ids = task.resource_ids;
   if (ids.length === 0) return () => undefined;
   const resources = await collections.resources.getAll(ids, tx);

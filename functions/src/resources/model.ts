@@ -10,25 +10,13 @@ import {
   text,
   type Role,
 } from '../shared/schemas.js';
+import { RESOURCE_CATEGORIES, RESOURCE_STATUSES } from '../shared/vocabulary.js';
 
-export const RESOURCE_CATEGORIES = [
-  'vehicle',
-  'boat',
-  'helicopter',
-  'medical_supplies',
-  'medical_team',
-  'food',
-  'water',
-  'shelter',
-  'generator',
-  'equipment',
-  'sanitation',
-  'personnel',
-  'other',
-] as const;
+// The value lists live in shared/vocabulary.ts, which the console imports too.
+export { RESOURCE_CATEGORIES, RESOURCE_STATUSES };
+
 export const resourceCategorySchema = z.enum(RESOURCE_CATEGORIES);
 
-export const RESOURCE_STATUSES = ['available', 'not_available', 'in_use'] as const;
 export const resourceStatusSchema = z.enum(RESOURCE_STATUSES);
 
 /** The filters of GET /resources, shared by its export (GET /exports/resources). */

@@ -5,8 +5,7 @@
 //
 // Status: available ⇄ not_available by PUT /resources/{rid}/status; available → in_use only by a
 // task claiming it (tasks/service.ts) and back when the task ends. See claims.ts for the guarantee.
-import type { Transaction } from 'firebase-admin/firestore';
-import { recordAudit } from '../audit/record.js';
+import { recordEvent } from '../events/record.js';
 import { collections } from '../data/collections.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
 import { requireConfirmedDisaster } from '../disasters/service.js';
@@ -16,23 +15,6 @@ import { geohashOf } from '../shared/geo.js';
 import { isStaff, type Page, type PageQuery, type Role } from '../shared/schemas.js';
 import { claimForOwner, readClaims, releaseClaim } from './claims.js';
 import { seesPointOf, type NewResource, type Resource, type ResourceFilters, type ResourcePatch } from './model.js';
-
-/** The audit record of a resource change, with the resource's disaster as context. */
-function auditResource(
-  tx: Transaction,
-  caller: Caller,
-  resourceId: string,
-  action: 'created' | 'status_changed',
-  change: { before: Record<string, unknown> | null; after: Record<string, unknown> },
-  disasterId: string | null,
-  at: string,
-): void {
-  recordAudit(
-    tx,
-    { entity: 'resource', entity_id: resourceId, action, actor: caller, ...change, disaster_id: disasterId },
-    at,
-  );
-}
 
 /**
  * A volunteer offering their own truck is normal; affected individuals are the ones being helped,
@@ -69,13 +51,16 @@ export async function createResource(caller: Caller, input: NewResource): Promis
     if (resource.disaster_id !== null) await requireConfirmedDisaster(resource.disaster_id, caller, tx);
     if (resource.status === 'not_available') claimForOwner(tx, resource.id, now);
     tx.create(ref, resource);
-    auditResource(
+    recordEvent(
       tx,
       caller,
-      resource.id,
-      'created',
-      { before: null, after: { status: resource.status, quantity: resource.quantity } },
-      resource.disaster_id,
+      {
+        type: 'resource.created',
+        entity_id: resource.id,
+        before: null,
+        after: { status: resource.status, quantity: resource.quantity },
+        disaster_id: resource.disaster_id,
+      },
       now,
     );
   });
@@ -153,16 +138,16 @@ export async function updateResource(caller: Caller, resourceId: string, patch: 
       if (quantity === 0 && resource.status === 'available') {
         claimForOwner(tx, resourceId, now);
         changes.status = 'not_available';
-        auditResource(
+        recordEvent(
           tx,
           caller,
-          resourceId,
-          'status_changed',
           {
+            type: 'resource.status_changed',
+            entity_id: resourceId,
             before: { status: resource.status, quantity: resource.quantity },
             after: { status: changes.status, quantity },
+            disaster_id: patch.disaster_id === undefined ? resource.disaster_id : patch.disaster_id,
           },
-          patch.disaster_id === undefined ? resource.disaster_id : patch.disaster_id,
           now,
         );
       }
@@ -207,13 +192,16 @@ export async function setResourceStatus(
         claimForOwner(tx, resourceId, now);
       }
       collections.resources.updateIn(tx, resourceId, { status, updated_at: now });
-      auditResource(
+      recordEvent(
         tx,
         caller,
-        resourceId,
-        'status_changed',
-        { before: { status: resource.status }, after: { status } },
-        resource.disaster_id,
+        {
+          type: 'resource.status_changed',
+          entity_id: resourceId,
+          before: { status: resource.status },
+          after: { status },
+          disaster_id: resource.disaster_id,
+        },
         now,
       );
       return { ...resource, status, updated_at: now };

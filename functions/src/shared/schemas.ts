@@ -1,7 +1,9 @@
 // Schemas shared by several features: roles, locations, ids, timestamps, pagination.
 import { z } from 'zod';
+import { ROLES } from './vocabulary.js';
 
-export const ROLES = ['admin', 'volunteer', 'responder', 'affected_individual'] as const;
+// The value lists live in shared/vocabulary.ts, which the console imports too.
+export { ROLES };
 export const roleSchema = z.enum(ROLES).describe('Actor role. "dispatcher" in the spec means admin.');
 export type Role = z.infer<typeof roleSchema>;
 

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { idSchema, isoDateTime, pageQuerySchema, text, updatedSinceSchema } from '../shared/schemas.js';
+import { TASK_ROLES, TASK_STATUSES } from '../shared/vocabulary.js';
 
-/** See tasks/transitions.ts for the allowed moves. */
-export const TASK_STATUSES = ['pending', 'on_route', 'completed', 'failed', 'cancelled'] as const;
+// The value lists live in shared/vocabulary.ts, which the console imports too.
+export { TASK_ROLES, TASK_STATUSES };
+
 export const taskStatusSchema = z.enum(TASK_STATUSES);
 
 /** The filters of GET /tasks, shared by the 3W export (GET /exports/3w). */
@@ -13,8 +15,6 @@ export const taskListFilters = {
   assigned_to: idSchema.optional(),
 };
 
-/** Roles that perform tasks. */
-export const TASK_ROLES = ['volunteer', 'responder'] as const;
 export const taskRoleSchema = z.enum(TASK_ROLES);
 export type TaskRole = z.infer<typeof taskRoleSchema>;
 

@@ -8,7 +8,7 @@
 // A request that is already fulfilled or closed is never touched, and the move must be in
 // requests/transitions.ts; it is written in the same transaction as the task change.
 import type { Transaction } from 'firebase-admin/firestore';
-import { recordAudit, type AuditActor } from '../audit/record.js';
+import { recordEvent, type EventActor } from '../events/record.js';
 import { collections } from '../data/collections.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import { logs } from '../logs.js';
@@ -56,51 +56,61 @@ export async function readLinkableRequest(
 /** The request's move and its audit record; the actor is whoever moved the task: the request followed their change. */
 function writeRequestStatus(
   tx: Transaction,
-  actor: AuditActor,
+  actor: EventActor,
   request: HelpRequest,
   status: RequestStatus,
   now: string,
 ): void {
   collections.requests.updateIn(tx, request.id, { status, status_changed_at: now, updated_at: now });
-  recordAudit(
+  recordEvent(
     tx,
+    actor,
     {
-      entity: 'request',
+      type: 'request.status_changed',
       entity_id: request.id,
-      action: 'status_changed',
-      actor,
       before: { status: request.status },
       after: { status },
       disaster_id: request.disaster_id,
       request_id: request.id,
     },
     now,
+    { request },
   );
   logs.requestStatusFollowedTasks(request.id, request.status, status);
 }
 
 /** A new (pending) task on `request`: the request follows it (read by readLinkableRequest). */
-export function followNewTask(tx: Transaction, actor: AuditActor, request: HelpRequest, now: string): void {
+export function followNewTask(tx: Transaction, actor: EventActor, request: HelpRequest, now: string): void {
   const next = nextRequestStatus(request.status, ['pending']);
   if (next) writeRequestStatus(tx, actor, request, next, now);
 }
 
-/** Reads the linked request and its tasks; returns the write that makes the request follow `task` moving `to`. */
+/** The task's request as read in the transaction, and the write that makes it follow the task's move. */
+export interface RequestFollowing {
+  request: HelpRequest | null;
+  write(now: string): void;
+}
+
+/** Reads the linked request and its tasks; returns the request and the write that makes it follow `task` moving `to`. */
 export async function readRequestFollowing(
   tx: Transaction,
-  actor: AuditActor,
+  actor: EventActor,
   task: Task,
   to: TaskStatus,
-): Promise<(now: string) => void> {
-  if (task.request_id === null) return () => undefined;
-  const request = await collections.requests.get(task.request_id, tx);
-  if (!request || request.status === 'fulfilled' || request.status === 'closed') return () => undefined;
+): Promise<RequestFollowing> {
+  const unchanged = (request: HelpRequest | null) => ({ request, write: () => undefined });
+  if (task.request_id === null) return unchanged(null);
+  const request = (await collections.requests.get(task.request_id, tx)) ?? null;
+  if (!request || request.status === 'fulfilled' || request.status === 'closed') return unchanged(request);
   const linked = (await tx.get(collections.tasks.ref().where('request_id', '==', request.id).limit(500))).docs.map(
     (doc) => doc.data(),
   );
   const statuses = linked.filter((t) => t.id !== task.id).map((t) => t.status);
   const next = nextRequestStatus(request.status, [...statuses, to]);
-  return (now) => {
-    if (next) writeRequestStatus(tx, actor, request, next, now);
+  return {
+    request,
+    write(now) {
+      if (next) writeRequestStatus(tx, actor, request, next, now);
+    },
   };
 }

@@ -9,11 +9,12 @@
 // `create()` of `task_transitions/{task_id}_{from}`, first in the move's commit, so two moves out
 // of the same status cannot both happen even where transactions are not isolated.
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
-import { recordAudit } from '../audit/record.js';
 import { changePosition, readChanges } from '../data/changes.js';
 import { collections, internalCollections } from '../data/collections.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
 import { requireConfirmedDisaster } from '../disasters/service.js';
+import type { NoticeSubject } from '../events/notices.js';
+import { recordEvent } from '../events/record.js';
 import {
   AppError,
   ConflictError,
@@ -24,7 +25,6 @@ import {
 } from '../errors.js';
 import type { Caller } from '../http/endpoint.js';
 import { logs } from '../logs.js';
-import { notify } from '../notifications/service.js';
 import {
   claimAllForTask,
   holdForTask,
@@ -34,6 +34,7 @@ import {
   resourcesNotAvailable,
 } from '../resources/claims.js';
 import type { Page, PageQuery } from '../shared/schemas.js';
+import type { HelpRequest } from '../requests/model.js';
 import type { UserRecord } from '../users/model.js';
 import { MAX_TASK_RESOURCES, type NewTaskBody, type Task, type TaskFilters, type TaskHistoryEntry } from './model.js';
 import { followNewTask, readLinkableRequest, readRequestFollowing } from './request-status.js';
@@ -61,55 +62,17 @@ function historyEntry(
   return { at, by, action, from, to };
 }
 
-/** The audit record of a task change, with the task's disaster and request as context. */
-function auditTask(
-  tx: Transaction,
-  actor: Caller,
-  task: Task,
-  action: string,
-  before: Record<string, unknown> | null,
-  after: Record<string, unknown>,
-  at: string,
-): void {
-  recordAudit(
-    tx,
-    {
-      entity: 'task',
-      entity_id: task.id,
-      action,
-      actor,
-      before,
-      after,
-      disaster_id: task.disaster_id,
-      request_id: task.request_id,
-    },
-    at,
-  );
+/** What the decider reads of a task and its request (events/notices.ts). */
+function subjectOf(task: Task, request: HelpRequest | null): NoticeSubject {
+  return { task, request: request && { id: request.id, owner_id: request.owner_id } };
 }
 
-/**
- * Field-level task update that appends one history entry (never clobbers a concurrent change),
- * and its audit record: the changed fields before and after.
- */
-function writeTask(
-  tx: Transaction,
-  actor: Caller,
-  task: Task,
-  changes: Partial<Task>,
-  entry: TaskHistoryEntry,
-  action: string = entry.action,
-): Task {
+/** The disaster and request a task event belongs to, for queries and history views. */
+const contextOf = (task: Task) => ({ entity_id: task.id, disaster_id: task.disaster_id, request_id: task.request_id });
+
+/** Field-level task update that appends one history entry (never clobbers a concurrent change). */
+function writeTask(tx: Transaction, task: Task, changes: Partial<Task>, entry: TaskHistoryEntry): Task {
   collections.tasks.updateIn(tx, task.id, { ...changes, updated_at: entry.at, history: FieldValue.arrayUnion(entry) });
-  const keys = Object.keys(changes) as (keyof Task)[];
-  auditTask(
-    tx,
-    actor,
-    task,
-    action,
-    Object.fromEntries(keys.map((key) => [key, task[key]])),
-    Object.fromEntries(keys.map((key) => [key, changes[key]])),
-    entry.at,
-  );
   return { ...task, ...changes, updated_at: entry.at, history: [...task.history, entry] };
 }
 
@@ -184,14 +147,22 @@ export async function stageTask(
     write() {
       claimAllForTask(tx, resourceIds, task.id, now);
       tx.create(ref, task);
-      auditTask(
+      recordEvent(
         tx,
         caller,
-        task,
-        'created',
-        null,
-        { status: task.status, priority: task.priority, role_required: task.role_required, resource_ids: resourceIds },
+        {
+          type: 'task.created',
+          ...contextOf(task),
+          before: null,
+          after: {
+            status: task.status,
+            priority: task.priority,
+            role_required: task.role_required,
+            resource_ids: resourceIds,
+          },
+        },
         now,
+        subjectOf(task, request),
       );
       holdForTask(tx, caller, resources, task.id, now);
       if (request) followNewTask(tx, caller, request, now);
@@ -290,23 +261,6 @@ export function canPerform(role: UserRecord['role'], required: Task['role_requir
   return required === 'responder' ? role === 'responder' : role === 'volunteer' || role === 'responder';
 }
 
-function summary(task: Task): string {
-  const text = task.instructions.length > 140 ? `${task.instructions.slice(0, 139)}…` : task.instructions;
-  return `(priority ${task.priority}) ${text}`;
-}
-
-/** An in-app notification about `task` to one person: `what` followed by the task's summary. */
-function notifyAboutTask(
-  tx: Transaction,
-  userId: string,
-  task: Task,
-  kind: 'task_assigned' | 'task_authorized' | 'task_cancelled',
-  what: string,
-  now: string,
-): void {
-  notify(tx, userId, { kind, text: `${what} ${summary(task)}`, task_id: task.id, request_id: task.request_id }, now);
-}
-
 export async function assignTask(caller: Caller, taskId: string, userId: string): Promise<Task> {
   assertAdmin(caller, 'assign tasks');
   const updated = await db().runTransaction(async (tx) => {
@@ -332,17 +286,20 @@ export async function assignTask(caller: Caller, taskId: string, userId: string)
     if (task.assigned_to === userId) return task;
     const now = new Date().toISOString();
     const previous = task.assigned_to;
-    const next = writeTask(
-      tx,
-      caller,
-      task,
-      { assigned_to: userId, assigned_at: now },
-      historyEntry(caller.uid, 'assigned', previous, userId, now),
-      previous === null ? 'assigned' : 'reassigned',
-    );
-    notifyAboutTask(tx, userId, task, 'task_assigned', 'You have a new task', now);
-    if (previous !== null) {
-      notifyAboutTask(tx, previous, task, 'task_cancelled', 'A task was reassigned to someone else', now);
+    const after = { assigned_to: userId, assigned_at: now };
+    const next = writeTask(tx, task, after, historyEntry(caller.uid, 'assigned', previous, userId, now));
+    const subject = subjectOf(next, null);
+    if (previous === null) {
+      recordEvent(
+        tx,
+        caller,
+        { type: 'task.assigned', ...contextOf(task), before: { assigned_to: null, assigned_at: null }, after },
+        now,
+        subject,
+      );
+    } else {
+      const before = { assigned_to: previous, assigned_at: task.assigned_at };
+      recordEvent(tx, caller, { type: 'task.reassigned', ...contextOf(task), before, after }, now, subject);
     }
     return next;
   });
@@ -358,16 +315,14 @@ export async function authorizeTask(caller: Caller, taskId: string): Promise<Tas
       throw new ConflictError(`The task is ${task.status}; there is nothing to authorize.`);
     if (task.authorized) return task;
     const now = new Date().toISOString();
-    const next = writeTask(
-      tx,
-      caller,
-      task,
-      { authorized: true, authorized_by: caller.uid, authorized_at: now },
-      historyEntry(caller.uid, 'authorized', null, caller.uid, now),
-    );
-    if (task.assigned_to !== null) {
-      notifyAboutTask(tx, task.assigned_to, task, 'task_authorized', 'Your task is authorized', now);
-    }
+    const after = { authorized: true as const, authorized_by: caller.uid, authorized_at: now };
+    const next = writeTask(tx, task, after, historyEntry(caller.uid, 'authorized', null, caller.uid, now));
+    const before = {
+      authorized: task.authorized,
+      authorized_by: task.authorized_by,
+      authorized_at: task.authorized_at,
+    };
+    recordEvent(tx, caller, { type: 'task.authorized', ...contextOf(task), before, after }, now, subjectOf(next, null));
     return next;
   });
 }
@@ -416,7 +371,7 @@ export async function changeTaskStatus(caller: Caller, taskId: string, to: TaskS
 
       const ending = !ACTIVE_TASK_STATUSES.includes(to);
       const releaseResources = ending ? await readTaskRelease(tx, caller, task) : () => undefined;
-      const follow = await readRequestFollowing(tx, caller, task, to);
+      const following = await readRequestFollowing(tx, caller, task, to);
 
       const now = new Date().toISOString();
       // First in the commit: leaving this status can happen once only.
@@ -429,16 +384,19 @@ export async function changeTaskStatus(caller: Caller, taskId: string, to: TaskS
       });
       const next = writeTask(
         tx,
-        caller,
         task,
         { status: to },
         historyEntry(caller.uid, 'status_changed', task.status, to, now),
       );
+      recordEvent(
+        tx,
+        caller,
+        { type: 'task.status_changed', ...contextOf(task), before: { status: task.status }, after: { status: to } },
+        now,
+        subjectOf(next, following.request),
+      );
       releaseResources(now);
-      follow(now);
-      if (to === 'cancelled' && task.assigned_to !== null && task.assigned_to !== caller.uid) {
-        notifyAboutTask(tx, task.assigned_to, task, 'task_cancelled', 'Your task was cancelled', now);
-      }
+      following.write(now);
       return next;
     });
     logs.taskStatusChanged(taskId, from ?? '?', to, caller.uid);

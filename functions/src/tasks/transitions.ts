@@ -14,5 +14,5 @@ export const taskTransitions = transitionTable<TaskStatus>('task', {
   cancelled: [],
 });
 
-/** States in which a task holds its resources and keeps its request in progress. */
-export const ACTIVE_TASK_STATUSES: readonly TaskStatus[] = ['pending', 'on_route'];
+// Defined in shared/vocabulary.ts, which requests/visibility.ts and the console read too.
+export { ACTIVE_TASK_STATUSES } from '../shared/vocabulary.js';

@@ -16,7 +16,7 @@
 // collections, are in erasure/steps/ and listed in erasure/registry.ts.
 import { randomBytes } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
-import { recordAudit } from '../audit/record.js';
+import { recordEvent } from '../events/record.js';
 import { collections, internalCollections } from '../data/collections.js';
 import { auth, db, isAlreadyExists } from '../data/firestore.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
@@ -130,11 +130,9 @@ export async function eraseUser(uid: string, options: ErasureOptions = {}): Prom
     // call deleted the marker): that call finished the data, and the rest below is idempotent.
     const batch = db().batch();
     await FINAL_ERASURE_STEP.stage(batch, uid);
-    recordAudit(batch, {
-      entity: 'user',
+    recordEvent(batch, 'system', {
+      type: 'user.erased',
       entity_id: marker.pseudonym,
-      action: 'erased',
-      actor: 'system',
       before: null,
       after: null,
       record_id: marker.pseudonym,
@@ -171,11 +169,9 @@ export async function eraseOnBehalf(admin: Caller, uid: string): Promise<Erasure
   if (outcome.done && outcome.pseudonym === null) throw new NotFoundError('User', uid);
   if (outcome.done && outcome.pseudonym !== null) {
     const batch = db().batch();
-    recordAudit(batch, {
-      entity: 'user',
+    recordEvent(batch, admin, {
+      type: 'user.erasure_requested',
       entity_id: outcome.pseudonym,
-      action: 'erasure_requested',
-      actor: admin,
       before: null,
       after: null,
       record_id: `${outcome.pseudonym}-requested`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, locationSchema, roleSchema, text } from '../shared/schemas.js';
+import { geohashOf } from '../shared/geo.js';
+import { idSchema, isoDateTime, locationSchema, roleSchema, text, type Role } from '../shared/schemas.js';
 
 export const AVAILABILITIES = ['available', 'unavailable'] as const;
 export const availabilitySchema = z.enum(AVAILABILITIES).describe("A volunteer's availability for tasks.");
@@ -58,6 +59,28 @@ export const userRecordSchema = z.object({
   updated_at: isoDateTime,
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
+
+/** A new user document: not verified, a volunteer not available until they say so. */
+export function newUserRecord(
+  uid: string,
+  input: RegistrationInput & { display_name: string; role: Role },
+  now: string,
+): UserRecord {
+  return {
+    id: uid,
+    display_name: input.display_name,
+    role: input.role,
+    phone: input.phone ?? null,
+    location: input.location ?? null,
+    geohash: input.location ? geohashOf(input.location) : null,
+    availability: input.role === 'volunteer' ? (input.availability ?? 'unavailable') : null,
+    skills: input.skills ?? [],
+    verified: false,
+    verification: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
 
 export const userProfileSchema = userRecordSchema
   .omit({ geohash: true, verification: true })

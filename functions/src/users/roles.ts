@@ -1,6 +1,6 @@
 // Granting roles: the custom claim is the source of truth, the user document mirrors it for
 // queries. Used by PUT /users/{uid}/role and by `npm run set-role`.
-import { recordAudit, type AuditActor } from '../audit/record.js';
+import { recordEvent, type EventActor } from '../events/record.js';
 import { collections } from '../data/collections.js';
 import { auth, db } from '../data/firestore.js';
 import type { UserRecord as AuthUser } from 'firebase-admin/auth';
@@ -8,13 +8,12 @@ import { ForbiddenError, NotFoundError } from '../errors.js';
 import { forgetCachedUser } from '../http/auth.js';
 import { logs } from '../logs.js';
 import type { Role } from '../shared/schemas.js';
-import { newUserRecord } from './service.js';
-import type { UserRecord } from './model.js';
+import { newUserRecord, type UserRecord } from './model.js';
 
-/** Sets the `role` claim, keeping the user's other claims. */
-export async function setRoleClaim(uid: string, role: Role): Promise<void> {
-  const user = await auth().getUser(uid);
-  await auth().setCustomUserClaims(uid, { ...(user.customClaims ?? {}), role });
+/** Sets the `role` claim, keeping the user's other claims (read from Auth unless given). */
+export async function setRoleClaim(uid: string, role: Role, claims?: Record<string, unknown>): Promise<void> {
+  const current = claims ?? (await auth().getUser(uid)).customClaims ?? {};
+  await auth().setCustomUserClaims(uid, { ...current, role });
 }
 
 /**
@@ -45,14 +44,14 @@ export async function resolveUser(uidOrEmail: string): Promise<AuthUser> {
  * and the tokens they hold, which carry the old claim, are refused (http/auth.ts), at once on
  * this instance and within ACCOUNT_CACHE_TTL_MS on the others.
  */
-export async function grantRole(uidOrEmail: string, role: Role, grantedBy: AuditActor): Promise<UserRecord> {
+export async function grantRole(uidOrEmail: string, role: Role, grantedBy: EventActor): Promise<UserRecord> {
   const authUser = await resolveUser(uidOrEmail);
   const uid = authUser.uid;
   if (typeof grantedBy !== 'string' && grantedBy.uid === uid) {
     throw new ForbiddenError('You cannot change your own role; another admin can.');
   }
   const claimChanged = authUser.customClaims?.role !== role;
-  await auth().setCustomUserClaims(uid, { ...(authUser.customClaims ?? {}), role });
+  await setRoleClaim(uid, role, authUser.customClaims);
   if (claimChanged) {
     await auth().revokeRefreshTokens(uid);
     forgetCachedUser(uid);
@@ -75,16 +74,10 @@ export async function grantRole(uidOrEmail: string, role: Role, grantedBy: Audit
         );
     tx.set(ref, next);
     if (existing?.role !== role) {
-      recordAudit(
+      recordEvent(
         tx,
-        {
-          entity: 'role',
-          entity_id: uid,
-          action: 'granted',
-          actor: grantedBy,
-          before: { role: existing?.role ?? null },
-          after: { role },
-        },
+        grantedBy,
+        { type: 'role.granted', entity_id: uid, before: { role: existing?.role ?? null }, after: { role } },
         now,
       );
     }

@@ -1,36 +1,15 @@
 // Users: registration (an idempotent upsert), profile, availability and location.
-import { recordAudit } from '../audit/record.js';
+import { recordEvent } from '../events/record.js';
 import { collections } from '../data/collections.js';
 import { auth, db } from '../data/firestore.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import type { Caller } from '../http/endpoint.js';
 import { geohashOf } from '../shared/geo.js';
 import { roleSchema, SELF_SERVICE_ROLES, type Location, type Role } from '../shared/schemas.js';
-import type { RegistrationInput, UserRecord } from './model.js';
+import { newUserRecord, type RegistrationInput, type UserRecord } from './model.js';
 import { setRoleClaim } from './roles.js';
 
 const isSelfService = (role: Role) => (SELF_SERVICE_ROLES as readonly Role[]).includes(role);
-
-export function newUserRecord(
-  uid: string,
-  input: RegistrationInput & { display_name: string; role: Role },
-  now: string,
-): UserRecord {
-  return {
-    id: uid,
-    display_name: input.display_name,
-    role: input.role,
-    phone: input.phone ?? null,
-    location: input.location ?? null,
-    geohash: input.location ? geohashOf(input.location) : null,
-    availability: input.role === 'volunteer' ? (input.availability ?? 'unavailable') : null,
-    skills: input.skills ?? [],
-    verified: false,
-    verification: null,
-    created_at: now,
-    updated_at: now,
-  };
-}
 
 /**
  * The role registration leaves the caller with. Self-registration may pick only a self-service
@@ -105,16 +84,10 @@ export async function register(caller: Caller, input: RegistrationInput): Promis
         : await tx.getAll(...memberships.map((entry) => collections.members.doc(entry.id, caller.uid)));
     tx.set(ref, next);
     if (existing?.role !== role) {
-      recordAudit(
+      recordEvent(
         tx,
-        {
-          entity: 'role',
-          entity_id: caller.uid,
-          action: 'registered',
-          actor: caller,
-          before: { role: existing?.role ?? null },
-          after: { role },
-        },
+        caller,
+        { type: 'role.registered', entity_id: caller.uid, before: { role: existing?.role ?? null }, after: { role } },
         now,
       );
     }

@@ -2,7 +2,7 @@
 // responders are trusted by role. A volunteer is unverified until an admin verifies them; an
 // unverified volunteer may join disasters, chat, report observations and raise requests, but
 // sees nobody else's requests (docs/security.md, "Who sees what").
-import { recordAudit } from '../audit/record.js';
+import { recordEvent } from '../events/record.js';
 import { collections } from '../data/collections.js';
 import { db } from '../data/firestore.js';
 import type { Caller } from '../http/endpoint.js';
@@ -17,13 +17,12 @@ export async function setVerification(admin: Caller, uid: string, input: Verific
     const verification = { verified: input.verified, note: input.note ?? null, by: admin.uid, at };
     const next: UserRecord = { ...user, verified: input.verified, verification, updated_at: at };
     tx.set(ref, next);
-    recordAudit(
+    recordEvent(
       tx,
+      admin,
       {
-        entity: 'verification',
+        type: input.verified ? 'verification.verified' : 'verification.unverified',
         entity_id: uid,
-        action: input.verified ? 'verified' : 'unverified',
-        actor: admin,
         before: { verified: user.verified },
         after: { verified: input.verified, note: verification.note },
       },

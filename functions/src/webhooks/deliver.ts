@@ -7,7 +7,7 @@ import type { Transaction } from 'firebase-admin/firestore';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import { recordAudit } from '../audit/record.js';
+import { recordEvent } from '../events/record.js';
 import { WEBHOOK_RETRY } from '../config.js';
 import { collections } from '../data/collections.js';
 import { db } from '../data/firestore.js';
@@ -212,13 +212,12 @@ function subscriberAfterAttempt(tx: Transaction, webhook: Webhook, ok: boolean, 
       last_failure_at: at,
       updated_at: at,
     });
-    recordAudit(
+    recordEvent(
       tx,
+      'system',
       {
-        entity: 'webhook',
+        type: 'webhook.disabled',
         entity_id: webhook.id,
-        action: 'disabled',
-        actor: 'system',
         before: { status: webhook.status },
         after: { status: 'disabled', disabled_reason: 'failing', failing_since: failingSince },
       },

@@ -10,20 +10,49 @@ import { logs } from '../logs.js';
 import { toRequestView } from '../requests/visibility.js';
 import type { Task } from '../tasks/model.js';
 import type { Delivery, WebhookEvent } from './model.js';
+import type { DomainEventType } from '../events/types.js';
 
 /**
- * The one table from audit records (`entity:action`) to webhook events. Admins create disasters
- * confirmed; an agent suggestion becomes one when approved. `disaster:closed` is the action of
- * POST /disasters/{id}/close.
+ * The one table from domain events to webhook events: every event type has a line, null when no
+ * subscriber hears of it. Admins create disasters confirmed; an agent suggestion becomes one when
+ * approved.
  */
-export const EVENT_OF_AUDIT: Readonly<Record<string, WebhookEvent>> = {
-  'request:created': 'request.created',
-  'request:status_changed': 'request.status_changed',
-  'task:status_changed': 'task.status_changed',
-  'disaster:created': 'disaster.confirmed',
-  'disaster:approved': 'disaster.confirmed',
-  'disaster:updated': 'disaster.updated',
-  'disaster:closed': 'disaster.closed',
+export const WEBHOOK_EVENT_OF: Readonly<Record<DomainEventType, WebhookEvent | null>> = {
+  'request.created': 'request.created',
+  'request.status_changed': 'request.status_changed',
+  'request.located': null,
+  'task.created': null,
+  'task.assigned': null,
+  'task.reassigned': null,
+  'task.authorized': null,
+  'task.status_changed': 'task.status_changed',
+  'task.unassigned': null,
+  'resource.created': null,
+  'resource.status_changed': null,
+  'disaster.created': 'disaster.confirmed',
+  'disaster.suggested': null,
+  'disaster.evidence_added': null,
+  'disaster.approved': 'disaster.confirmed',
+  'disaster.updated': 'disaster.updated',
+  'disaster.closed': 'disaster.closed',
+  'disaster.discarded': null,
+  'membership.joined': null,
+  'membership.left': null,
+  'role.registered': null,
+  'role.granted': null,
+  'verification.verified': null,
+  'verification.unverified': null,
+  'user.opted_out': null,
+  'user.opted_in': null,
+  'user.phone_detached': null,
+  'user.erased': null,
+  'user.erasure_requested': null,
+  'export.exported_personal_data': null,
+  'contact.looked_up_by_phone': null,
+  'webhook.created': null,
+  'webhook.updated': null,
+  'webhook.deleted': null,
+  'webhook.disabled': null,
 };
 
 /** The task-queue function that sends deliveries (index.ts). */
@@ -103,7 +132,7 @@ export async function onAuditRecordCreated(
     return 0;
   }
   const record = await collections.audit.get(auditId);
-  const type = record ? EVENT_OF_AUDIT[`${record.entity}:${record.action}`] : undefined;
+  const type = record ? WEBHOOK_EVENT_OF[record.type] : null;
   if (!record || !type) return 0;
   const subscribers = await collections.webhooks
     .ref()

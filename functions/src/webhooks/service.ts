@@ -2,7 +2,7 @@
 // check of the target, the secret shown once and stored sealed (sealing.ts), re-enabling,
 // removal, and the delivery log.
 // Deliveries themselves: events.ts (audit record -> one delivery per subscriber) and deliver.ts.
-import { recordAudit } from '../audit/record.js';
+import { recordEvent } from '../events/record.js';
 import { config } from '../config.js';
 import { collections } from '../data/collections.js';
 import { db } from '../data/firestore.js';
@@ -73,13 +73,12 @@ export async function createWebhook(caller: Caller, input: NewWebhook): Promise<
   };
   const batch = db().batch();
   batch.create(ref, webhook);
-  recordAudit(
+  recordEvent(
     batch,
+    caller,
     {
-      entity: 'webhook',
+      type: 'webhook.created',
       entity_id: webhook.id,
-      action: 'created',
-      actor: caller,
       before: null,
       after: { target: originOf(webhook.url), events: webhook.events, status: webhook.status },
     },
@@ -125,11 +124,7 @@ export async function updateWebhook(caller: Caller, id: string, patch: WebhookPa
       updated_at: now,
     });
     const pick = (source: Webhook) => Object.fromEntries(changed.map((field) => [field, source[field]]));
-    recordAudit(
-      tx,
-      { entity: 'webhook', entity_id: id, action: 'updated', actor: caller, before: pick(webhook), after: pick(next) },
-      now,
-    );
+    recordEvent(tx, caller, { type: 'webhook.updated', entity_id: id, before: pick(webhook), after: pick(next) }, now);
     return toWebhookView(next);
   });
 }
@@ -139,11 +134,9 @@ export async function deleteWebhook(caller: Caller, id: string): Promise<void> {
   await db().runTransaction(async (tx) => {
     const webhook = await collections.webhooks.require(id, 'Webhook', tx);
     tx.delete(collections.webhooks.doc(id));
-    recordAudit(tx, {
-      entity: 'webhook',
+    recordEvent(tx, caller, {
+      type: 'webhook.deleted',
       entity_id: id,
-      action: 'deleted',
-      actor: caller,
       before: { target: originOf(webhook.url), events: webhook.events, status: webhook.status },
       after: null,
     });

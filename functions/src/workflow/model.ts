@@ -3,8 +3,10 @@ import { idSchema, isoDateTime, text } from '../shared/schemas.js';
 import { plannerSchema } from '../requests/model.js';
 import { prioritySchema, taskRoleSchema } from '../tasks/model.js';
 import { GEMINI_FALLBACK_CODES } from '../shared/gemini.js';
+import { APPROVAL_STATUSES } from '../shared/vocabulary.js';
 
-export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+// The value lists live in shared/vocabulary.ts, which the console imports too.
+export { APPROVAL_STATUSES };
 export const approvalStatusSchema = z.enum(APPROVAL_STATUSES);
 
 export const workflowTaskSchema = z.object({

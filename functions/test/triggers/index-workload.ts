@@ -11,7 +11,7 @@
 // line of src/ that builds or runs a query and was not reached (query-recorder.ts), so a new query
 // site needs a step here.
 import { z } from 'zod';
-import { recordAudit } from '../../src/audit/record.js';
+import { recordEvent } from '../../src/events/record.js';
 import { gatherContext, ALL_PARTS } from '../../src/chatbot/context.js';
 import { receiveMessage } from '../../src/channels/inbound.js';
 import { sweepRecycledNumbers } from '../../src/channels/recycle.js';
@@ -30,7 +30,7 @@ import { recordTwilioStatus } from '../../src/outbound/service.js';
 import { runAllocation } from '../../src/planning/allocation.js';
 import { runPlanning, sweepStalePlanning } from '../../src/planning/job.js';
 import type { HelpRequest } from '../../src/requests/model.js';
-import { confirmedDisasters, createRequest } from '../../src/requests/service.js';
+import { confirmedDisasters, createRequest } from '../../src/requests/creation.js';
 import type { Resource } from '../../src/resources/model.js';
 import { ROLES, type Location, type Role } from '../../src/shared/schemas.js';
 import type { Task } from '../../src/tasks/model.js';
@@ -198,23 +198,25 @@ async function arrange(): Promise<World> {
   });
 
   const batch = db().batch();
-  const assignment = recordAudit(batch, {
-    entity: 'task',
-    entity_id: task.id,
-    action: 'assigned',
-    actor: admin,
-    before: { assigned_to: null },
-    after: { assigned_to: member.uid },
-    disaster_id: disaster.id,
-    request_id: request.id,
-  });
-  const created = recordAudit(batch, {
-    entity: 'request',
+  const assignment = recordEvent(
+    batch,
+    admin,
+    {
+      type: 'task.assigned',
+      entity_id: task.id,
+      before: { assigned_to: null, assigned_at: null },
+      after: { assigned_to: member.uid, assigned_at: now() },
+      disaster_id: disaster.id,
+      request_id: request.id,
+    },
+    now(),
+    {}, // the record only: the workload's notifications are stored above
+  );
+  const created = recordEvent(batch, owner, {
+    type: 'request.created',
     entity_id: request.id,
-    action: 'created',
-    actor: owner,
     before: null,
-    after: { status: 'open' },
+    after: { status: 'open', duplicate_of: null, channel: 'app' },
     disaster_id: disaster.id,
     request_id: request.id,
   });

@@ -5,7 +5,7 @@ import {
   INVALID_NUMBER,
   type ChannelStandIns,
 } from '../../dev/channel-standins.js';
-import { recordAudit } from '../../src/audit/record.js';
+import { recordEvent } from '../../src/events/record.js';
 import { collections } from '../../src/data/collections.js';
 import { db } from '../../src/data/firestore.js';
 import { deliverOutbound, outboundFromAudit } from '../../src/index.js';
@@ -137,15 +137,19 @@ async function auditedAssignment(assignee: string, priority = 2): Promise<{ audi
     updated_at: now,
   });
   const batch = db().batch();
-  const record = recordAudit(batch, {
-    entity: 'task',
-    entity_id: taskId,
-    action: 'assigned',
-    actor: 'system',
-    before: { assigned_to: null },
-    after: { assigned_to: assignee },
-    disaster_id: scene.id,
-  });
+  const record = recordEvent(
+    batch,
+    'system',
+    {
+      type: 'task.assigned',
+      entity_id: taskId,
+      before: { assigned_to: null, assigned_at: null },
+      after: { assigned_to: assignee, assigned_at: now },
+      disaster_id: scene.id,
+    },
+    now,
+    {}, // the record only: this test is about what the trigger makes of it
+  );
   await batch.commit();
   return { auditId: record.id, taskId };
 }

@@ -14,6 +14,7 @@ export async function storeAudit(
 ): Promise<AuditRecord> {
   const record: AuditRecord = {
     id: uniqueId('audit'),
+    type: `${fields.entity}.${fields.action}` as AuditRecord['type'],
     actor_id: 'admin-1',
     actor_role: 'admin',
     before: null,

@@ -1,4 +1,4 @@
-import { recordAudit } from '../../../audit/record.js';
+import { recordEvent } from '../../../events/record.js';
 import { collections, type Changes } from '../../../data/collections.js';
 import { db } from '../../../data/firestore.js';
 import type { HelpRequest } from '../../../requests/model.js';
@@ -55,19 +55,19 @@ async function eraseRequests(run: ErasureRun): Promise<void> {
           // A Gemini rationale may quote the description.
           if (plans[i]?.exists) collections.workflowOutputs.updateIn(tx, request.id, { rationale: ERASED_TEXT });
           if (withdrawn) {
-            recordAudit(
+            recordEvent(
               tx,
+              'system',
               {
-                entity: 'request',
+                type: 'request.status_changed',
                 entity_id: request.id,
-                action: 'status_changed',
-                actor: 'system',
                 before: { status: request.status },
                 after: { status: 'closed', closed_reason: 'withdrawn', reason: 'owner_erased' },
                 disaster_id: request.disaster_id,
                 request_id: request.id,
               },
               now,
+              { request },
             );
           }
         });

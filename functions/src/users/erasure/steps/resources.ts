@@ -1,4 +1,4 @@
-import { recordAudit } from '../../../audit/record.js';
+import { recordEvent } from '../../../events/record.js';
 import { collections } from '../../../data/collections.js';
 import { db, isAlreadyExists } from '../../../data/firestore.js';
 import { claimForOwner } from '../../../resources/claims.js';
@@ -32,13 +32,12 @@ async function eraseResources(run: ErasureRun): Promise<void> {
           updated_at: now,
         });
         if (available) {
-          recordAudit(
+          recordEvent(
             tx,
+            'system',
             {
-              entity: 'resource',
+              type: 'resource.status_changed',
               entity_id: resource.id,
-              action: 'status_changed',
-              actor: 'system',
               before: { status: 'available' },
               after: { status: 'not_available', reason: 'owner_erased' },
               disaster_id: resource.disaster_id,

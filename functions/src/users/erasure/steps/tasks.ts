@@ -1,5 +1,5 @@
 import type { Transaction } from 'firebase-admin/firestore';
-import { recordAudit } from '../../../audit/record.js';
+import { recordEvent } from '../../../events/record.js';
 import { collections, internalCollections } from '../../../data/collections.js';
 import { db } from '../../../data/firestore.js';
 import type { Task } from '../../../tasks/model.js';
@@ -39,13 +39,12 @@ async function eraseTasks(run: ErasureRun): Promise<void> {
       authorized_at: null,
     };
     collections.tasks.updateIn(tx, task.id, { ...ids, ...reset, history, updated_at: now });
-    recordAudit(
+    recordEvent(
       tx,
+      'system',
       {
-        entity: 'task',
+        type: 'task.unassigned',
         entity_id: task.id,
-        action: 'unassigned',
-        actor: 'system',
         before: { status: task.status, assigned_to: pseudonym, authorized: task.authorized },
         after: { status: 'pending', assigned_to: null, authorized: false, reason: 'assignee_erased' },
         disaster_id: task.disaster_id,

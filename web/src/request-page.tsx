@@ -1,211 +1,44 @@
-// The dispatcher's screens: the live triage queue, a request's page (plan, tasks, assignment,
-// history) and the task board.
+// A request's page for staff: its facts and contact, the plan (approve, edit, create and assign
+// tasks), the point of a request that came without one, and its history.
 import { useState } from 'preact/hooks';
 import {
   api,
   ApiError,
-  NEEDS,
-  PLANNING_STATES,
-  REQUEST_STATUSES,
-  TASK_STATUSES,
-  type HelpRequestView,
-  type Need,
-  type PlanningState,
-  type RequestStatus,
+  TASK_ROLES,
+  type RequestHistoryEntry,
+  type StaffRequestView,
   type Task,
   type WorkflowOutput,
   type WorkflowTask,
 } from './api.js';
-import { formatAge, formatDate, formatNumber, t } from './i18n.js';
-import { follow, poll } from './live.js';
+import { formatDate, formatNumber, t } from './i18n.js';
+import { needLabel, planningLabel, statusLabel, taskStatusLabel } from './labels.js';
+import { poll } from './live.js';
 import { LocationFields, parsePoint, pointText } from './location-picker.js';
-import { DisasterPicker, ErrorNote, Link, SelectField, useAction, useDisasters, useLive } from './shared.js';
-
-const AGES = { any: Infinity, hour: 3_600_000, day: 86_400_000 } as const;
-type AgeFilter = keyof typeof AGES;
-
-export const needLabel = (need: Need) => t(`need_${need}`);
-export const statusLabel = (status: RequestStatus) => t(`status_${status}`);
-export const taskStatusLabel = (status: Task['status']) => t(`task_${status}`);
-const planningLabel = (state: PlanningState) => t(`planning_${state}`);
-
-/** Cards the queue draws at most (the newest that match); the count covers them all. */
-const QUEUE_MAX = 1000;
-
-const newestFirst = (a: { created_at: string; id: string }, b: { created_at: string; id: string }) =>
-  a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1;
-
-/**
- * A disaster's requests, kept up to date through the API's change feed (live.ts, `follow`): loaded
- * once, then only what changed. Staff only (GET /requests).
- */
-export function followRequests(
-  disasterId: string,
-  onData: (requests: HelpRequestView[]) => void,
-  onError: (error: unknown) => void,
-) {
-  return follow<HelpRequestView>(`/requests?disaster_id=${disasterId}`, onData, onError, {
-    // A request placed into another disaster comes once more, with its new disaster.
-    keep: (r) => r.disaster_id === disasterId,
-  });
-}
-
-export function TriageQueue() {
-  const disasters = useDisasters();
-  const [need, setNeed] = useState<Need | ''>('');
-  const [status, setStatus] = useState<RequestStatus | ''>('open');
-  const [planning, setPlanning] = useState<PlanningState | ''>('');
-  const [age, setAge] = useState<AgeFilter>('any');
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [notice, setNotice] = useState<string | null>(null);
-  const [actionError, setActionError] = useState<unknown>(null);
-  // Every request of the disaster, whatever its status: the filters apply here, so that a request
-  // that leaves them (closed, planned) leaves the queue at its next change.
-  const { data, error } = useLive<HelpRequestView[]>(
-    (onData, onError) => (disasters.chosen ? followRequests(disasters.chosen, onData, onError) : () => undefined),
-    [disasters.chosen],
-  );
-  const now = Date.now();
-  const matching = (data ?? [])
-    .filter(
-      (r) =>
-        (!status || r.status === status) &&
-        (!need || r.type_of_need === need) &&
-        (!planning || r.planning?.state === planning) &&
-        now - new Date(r.created_at).getTime() <= AGES[age],
-    )
-    .sort(newestFirst);
-  const shown = matching.slice(0, QUEUE_MAX);
-  const label = (r: HelpRequestView) => `${needLabel(r.type_of_need)} ${formatAge(r.created_at, now)}`;
-  const toggle = (id: string) => {
-    const next = new Set(selected);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    setSelected(next);
-  };
-  const bulk = async (body: { status: RequestStatus; closed_reason?: 'duplicate' }) => {
-    setActionError(null);
-    try {
-      const ids = [...selected];
-      for (const id of ids) await api('PATCH', `/requests/${id}/status`, body);
-      setSelected(new Set());
-      setNotice(t('bulk_done', { count: ids.length }));
-    } catch (e) {
-      setActionError(e);
-    }
-  };
-  return (
-    <section aria-labelledby="queue-heading">
-      <h1 id="queue-heading">{t('queue_heading')}</h1>
-      <DisasterPicker {...disasters} />
-      <fieldset class="filters">
-        <legend>{t('filters')}</legend>
-        <SelectField
-          label={t('need')}
-          value={need}
-          options={NEEDS}
-          optionLabel={needLabel}
-          onChange={setNeed}
-          any={t('any')}
-        />
-        <SelectField
-          label={t('status')}
-          value={status}
-          options={REQUEST_STATUSES}
-          optionLabel={statusLabel}
-          onChange={setStatus}
-          any={t('any')}
-        />
-        <SelectField
-          label={t('planning')}
-          value={planning}
-          options={PLANNING_STATES}
-          optionLabel={planningLabel}
-          onChange={setPlanning}
-          any={t('any')}
-        />
-        <label class="field">
-          {t('age')}
-          <select value={age} onChange={(e) => setAge(e.currentTarget.value as AgeFilter)}>
-            <option value="any">{t('any')}</option>
-            <option value="hour">{t('age_hour')}</option>
-            <option value="day">{t('age_day')}</option>
-          </select>
-        </label>
-      </fieldset>
-      <div role="group" aria-label={t('bulk_actions')} class="actions">
-        <button
-          type="button"
-          disabled={selected.size === 0}
-          onClick={() => void bulk({ status: 'closed', closed_reason: 'duplicate' })}
-        >
-          {t('bulk_duplicate')}
-        </button>
-        <button type="button" disabled={selected.size === 0} onClick={() => void bulk({ status: 'in_progress' })}>
-          {t('bulk_in_progress')}
-        </button>
-      </div>
-      {notice && <p role="status">{notice}</p>}
-      <ErrorNote error={error ?? actionError} />
-      {data === null ? (
-        <p>{t('loading')}</p>
-      ) : (
-        <>
-          <p aria-live="polite">{t('queue_count', { count: matching.length })}</p>
-          {matching.length > shown.length && <p>{t('queue_capped', { count: shown.length })}</p>}
-          {shown.length === 0 ? (
-            <p>{t('queue_empty')}</p>
-          ) : (
-            <ul class="cards" aria-label={t('queue_heading')}>
-              {shown.map((r) => (
-                <li key={r.id} class={`card need-${r.type_of_need}`}>
-                  <input
-                    type="checkbox"
-                    aria-label={t('select_request', { label: label(r) })}
-                    checked={selected.has(r.id)}
-                    onChange={() => toggle(r.id)}
-                  />
-                  <div>
-                    <Link href={`/requests/${r.id}`} label={t('open_request', { label: label(r) })}>
-                      <strong>{needLabel(r.type_of_need)}</strong>
-                    </Link>{' '}
-                    <span class={`badge status-${r.status}`}>{statusLabel(r.status)}</span>{' '}
-                    {r.planning && <span class="badge">{planningLabel(r.planning.state)}</span>}
-                    <p>{r.description}</p>
-                    <p class="meta">{formatAge(r.created_at, now)}</p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      )}
-    </section>
-  );
-}
+import { ErrorNote, Link, SelectField, useAction, useLive } from './shared.js';
 
 interface RequestPageData {
-  request: HelpRequestView;
+  request: StaffRequestView;
   plan: WorkflowOutput | null;
   tasks: Task[];
-  history: { id: string; action: string; entity: string; created_at: string; after: Record<string, unknown> | null }[];
+  history: RequestHistoryEntry[];
 }
 
 async function loadRequestPage(id: string): Promise<RequestPageData> {
   const [request, plan, tasks, history] = await Promise.all([
-    api<HelpRequestView>('GET', `/requests/${id}`),
+    api<StaffRequestView>('GET', `/requests/${id}`),
     api<WorkflowOutput>('GET', `/workflow-outputs/${id}`).catch((e: unknown) => {
       if (e instanceof ApiError && e.status === 404) return null;
       throw e;
     }),
     api<{ items: Task[] }>('GET', `/tasks?request_id=${id}&limit=50`).then((p) => p.items),
-    api<{ items: RequestPageData['history'] }>('GET', `/requests/${id}/history?limit=50`).then((p) => p.items),
+    api<{ items: RequestHistoryEntry[] }>('GET', `/requests/${id}/history?limit=50`).then((p) => p.items),
   ]);
   return { request, plan, tasks, history };
 }
 
 /** How to call the person back (staff views only carry it): the channel, and the number to tap. */
-function RequesterContact({ contact }: { contact: NonNullable<HelpRequestView['requester_contact']> }) {
+function RequesterContact({ contact }: { contact: NonNullable<StaffRequestView['requester_contact']> }) {
   return (
     <>
       <dt>{t('contact')}</dt>
@@ -222,12 +55,11 @@ function RequesterContact({ contact }: { contact: NonNullable<HelpRequestView['r
 }
 
 export function RequestPage({ id }: { id: string }) {
-  const [revision, setRevision] = useState(0);
-  const { data, error } = useLive<RequestPageData>(
+  const { data, error, reload } = useLive<RequestPageData>(
     (onData, onError) => poll(() => loadRequestPage(id), onData, onError),
-    [id, revision],
+    [id],
   );
-  const { error: actionError, run: act } = useAction(() => setRevision((r) => r + 1));
+  const { error: actionError, run: act } = useAction(reload);
   if (!data) return error ? <ErrorNote error={error} /> : <p>{t('loading')}</p>;
   const { request, plan, tasks, history } = data;
   const matches = request.potential_matches?.responders ?? [];
@@ -241,23 +73,21 @@ export function RequestPage({ id }: { id: string }) {
         <dt>{t('status')}</dt>
         <dd>{statusLabel(request.status)}</dd>
         <dt>{t('planning')}</dt>
-        <dd>{request.planning ? planningLabel(request.planning.state) : '—'}</dd>
+        <dd>{planningLabel(request.planning.state)}</dd>
         <dt>{t('description')}</dt>
         <dd>{request.description}</dd>
         <dt>{t('location')}</dt>
         <dd>
-          {request.planning?.state === 'awaiting_location'
+          {request.planning.state === 'awaiting_location'
             ? t('location_awaited', { text: request.location_text ?? '—' })
-            : request.location
-              ? `${formatNumber(request.location.lat, 4)}, ${formatNumber(request.location.lng, 4)}`
-              : '—'}
+            : `${formatNumber(request.location.lat, 4)}, ${formatNumber(request.location.lng, 4)}`}
         </dd>
         <dt>{t('created')}</dt>
         <dd>{formatDate(request.created_at)}</dd>
         {request.requester_contact && <RequesterContact contact={request.requester_contact} />}
       </dl>
       <ErrorNote error={actionError} />
-      {request.planning?.state === 'awaiting_location' && request.location && (
+      {request.planning.state === 'awaiting_location' && (
         <SetLocation requestId={request.id} around={request.location} act={act} />
       )}
       <h2>{t('plan_heading')}</h2>
@@ -318,7 +148,7 @@ export function RequestPage({ id }: { id: string }) {
   );
 }
 
-type Match = NonNullable<HelpRequestView['potential_matches']>['responders'][number];
+type Match = NonNullable<StaffRequestView['potential_matches']>['responders'][number];
 
 function PlanTask(props: {
   n: number;
@@ -426,7 +256,6 @@ function Approval({ status, path, act }: { status: WorkflowTask['approval_status
   );
 }
 
-const TASK_ROLES = ['volunteer', 'responder'] as const;
 const PRIORITIES = ['1', '2', '3', '4', '5'] as const;
 
 /** A suggested task's instructions, role and priority, editable until a task is created from it. */
@@ -509,44 +338,5 @@ function SetLocation({
         {t('set_location')}
       </button>
     </form>
-  );
-}
-
-export function TaskBoard() {
-  const disasters = useDisasters();
-  const { data, error } = useLive<Task[]>(
-    (onData, onError) =>
-      disasters.chosen ? follow<Task>(`/tasks?disaster_id=${disasters.chosen}`, onData, onError) : () => undefined,
-    [disasters.chosen],
-  );
-  return (
-    <section aria-labelledby="board-heading">
-      <h1 id="board-heading">{t('tasks_board_heading')}</h1>
-      <DisasterPicker {...disasters} />
-      <ErrorNote error={error} />
-      <div class="board">
-        {TASK_STATUSES.map((status) => {
-          const column = (data ?? []).filter((task) => task.status === status).sort(newestFirst);
-          return (
-            <section key={status} aria-label={taskStatusLabel(status)} class="column">
-              <h2>
-                {taskStatusLabel(status)} ({formatNumber(column.length)})
-              </h2>
-              <ul>
-                {column.map((task) => (
-                  <li key={task.id} class="card">
-                    {task.request_id ? (
-                      <Link href={`/requests/${task.request_id}`}>{task.instructions}</Link>
-                    ) : (
-                      task.instructions
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          );
-        })}
-      </div>
-    </section>
   );
 }

@@ -1,8 +1,8 @@
 // Responders' and volunteers' screen: their tasks, one tap to go on route or complete, and
 // their availability.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, listAll, type HelpRequestView, type Me, type Role, type Task } from './api.js';
-import { taskStatusLabel } from './dispatcher.js';
+import { ACTIVE_TASK_STATUSES, api, listAll, type HelpRequestView, type Me, type Role, type Task } from './api.js';
+import { taskStatusLabel } from './labels.js';
 import { distanceKm, type Location } from './geo.js';
 import { formatAge, formatNumber, t } from './i18n.js';
 import { poll } from './live.js';
@@ -10,7 +10,7 @@ import { defaultBaseMap } from './map.js';
 import type { PlaceMapView } from './map-view.js';
 import { ErrorNote, useLive } from './shared.js';
 
-const isActive = (task: Task) => task.status === 'pending' || task.status === 'on_route';
+const isActive = (task: Task) => ACTIVE_TASK_STATUSES.includes(task.status);
 
 interface MyTask {
   task: Task;
@@ -32,13 +32,12 @@ async function loadMyTasks(): Promise<MyTask[]> {
 
 export function MyTasks({ role }: { role: Role }) {
   const [actionError, setActionError] = useState<unknown>(null);
-  const [revision, setRevision] = useState(0);
-  const { data, error } = useLive<MyTask[]>((onData, onError) => poll(loadMyTasks, onData, onError), [revision]);
+  const { data, error, reload } = useLive<MyTask[]>((onData, onError) => poll(loadMyTasks, onData, onError), []);
   const setStatus = async (task: Task, status: 'on_route' | 'completed') => {
     setActionError(null);
     try {
       await api('PATCH', `/tasks/${task.id}/status`, { status });
-      setRevision((r) => r + 1);
+      reload();
     } catch (e) {
       setActionError(e);
     }
@@ -66,8 +65,10 @@ export function MyTasks({ role }: { role: Role }) {
                   {t('status')}: <span class={`badge task-${task.status}`}>{taskStatusLabel(task.status)}</span> ·{' '}
                   {formatAge(task.created_at)}
                 </p>
-                {request?.location && <TaskPlace task={task} place={request.location} active={isActive(task)} />}
-                {request?.description && <p>{request.description}</p>}
+                {request && 'location' in request && (
+                  <TaskPlace task={task} place={request.location} active={isActive(task)} />
+                )}
+                {request && 'description' in request && <p>{request.description}</p>}
                 <div class="actions">
                   {task.status === 'pending' && (
                     <button type="button" class="primary" onClick={() => void setStatus(task, 'on_route')}>
@@ -130,6 +131,7 @@ function TaskMap({ id, task, place }: { id: string; task: Task; place: Location 
   // undefined while asking; null when not shared (or not readable).
   const [own, setOwn] = useState<Location | null | undefined>(undefined);
   const [mounted, setMounted] = useState(false);
+  const { lat, lng } = place;
   useEffect(() => {
     let cancelled = false;
     void api<Me>('GET', '/users/me').then(
@@ -138,7 +140,7 @@ function TaskMap({ id, task, place }: { id: string; task: Task; place: Location 
     );
     void import('./map-view.js').then(({ mountPlaceMap }) => {
       if (cancelled || !element.current) return;
-      view.current = mountPlaceMap(element.current, place, t('task_place'), defaultBaseMap());
+      view.current = mountPlaceMap(element.current, { lat, lng }, t('task_place'), defaultBaseMap());
       setMounted(true);
     });
     return () => {
@@ -146,7 +148,7 @@ function TaskMap({ id, task, place }: { id: string; task: Task; place: Location 
       view.current?.destroy();
       view.current = null;
     };
-  }, [place.lat, place.lng]);
+  }, [lat, lng]);
   useEffect(() => {
     // On the `mounted` state, not on view.current alone: the map can exist before the render that
     // sets `mounted`, and drawing the viewer in both renders left a second "You" fading out.
@@ -183,10 +185,10 @@ function Availability() {
       <input
         type="checkbox"
         checked={checked}
-        onChange={async (e) => {
+        onChange={(e) => {
           const next = e.currentTarget.checked;
           setAvailable(next);
-          await api('PATCH', '/users/me/availability', { availability: next ? 'available' : 'unavailable' });
+          void api('PATCH', '/users/me/availability', { availability: next ? 'available' : 'unavailable' });
         }}
       />
       {t('availability')}

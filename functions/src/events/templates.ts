@@ -1,7 +1,8 @@
-// The text of every outbound message, per event and language. Short enough for one SMS segment
-// (160 GSM-7 characters) with the longest reference; test/outbound.test.ts checks each.
+// The one template table of every notice (events/notices.ts), per language: the SMS, WhatsApp and
+// push text, and the in-app notification's first sentence. Short enough for one SMS segment (160
+// GSM-7 characters) with the longest reference; test/outbound.test.ts checks each.
 import type { Language } from '../channels/model.js';
-import type { OutboundEvent } from './model.js';
+import type { OutboundEvent } from '../outbound/model.js';
 
 type Template = (ref: string) => string;
 
@@ -27,9 +28,9 @@ const TEMPLATES: Record<OutboundEvent, Record<Language, Template>> = {
     fil: (ref) => `Kahilingan ${ref}: sarado na. Sumulat muli kung kailangan ng tulong.`,
   },
   task_assigned: {
-    en: (ref) => `New task ${ref} assigned to you. Open the app for details.`,
-    es: (ref) => `Nueva tarea ${ref} asignada a usted. Abra la app para ver detalles.`,
-    fil: (ref) => `May bagong gawain ${ref} para sa iyo. Buksan ang app para sa detalye.`,
+    en: (ref) => `New task ${ref} assigned to you: see My tasks in the app.`,
+    es: (ref) => `Nueva tarea ${ref} asignada a usted: vea Mis tareas en la app.`,
+    fil: (ref) => `May bagong gawain ${ref} para sa iyo: tingnan ang Aking mga gawain sa app.`,
   },
   task_authorized: {
     en: (ref) => `Task ${ref} is authorized: you may set off.`,

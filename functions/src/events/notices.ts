@@ -1,0 +1,181 @@
+// The one decider of who hears of an event. `noticesOf` is pure: the transaction that makes a
+// change calls it to write the in-app notifications in the same commit (events/record.ts), and the
+// outbound trigger calls it on the committed audit record to queue the SMS, WhatsApp and push
+// messages (outbound/derive.ts). Both read the same table below, so the two can no longer drift.
+import { requestReference } from '../channels/model.js';
+import type { Notification } from '../notifications/model.js';
+import type { OutboundEvent } from '../outbound/model.js';
+import type { Task } from '../tasks/model.js';
+import type { DomainEventType, EventOf } from './types.js';
+
+/** What a notice needs beyond the event: the task and the request the event concerns, as the change left them. */
+export interface NoticeSubject {
+  task?: Pick<Task, 'id' | 'request_id' | 'priority' | 'assigned_to' | 'instructions'> | undefined;
+  /** The request (the event's, or the task's): null for a task without one. */
+  request?: { id: string; owner_id: string } | null | undefined;
+}
+
+/** One person to tell about one event. */
+export interface Notice {
+  uid: string;
+  template: OutboundEvent;
+  /** May override the person's quiet hours (docs/channels.md): a priority 1 task. */
+  urgent: boolean;
+  request_id: string | null;
+  task_id: string | null;
+  /** The short reference the text names: the request's, else the task's. */
+  reference: string;
+}
+
+/** What a decision reads besides the event: the request, the task, or the task and its request. */
+export type SubjectRead = 'request' | 'task' | 'task_and_request';
+
+/** Who hears of one event of type T, and which subject the decision reads. */
+interface NoticeLine<T extends DomainEventType> {
+  reads: SubjectRead;
+  decide(event: EventOf<T>, subject: NoticeSubject, actorId: string): Notice[];
+}
+
+type NoticeTable = { readonly [T in DomainEventType]: NoticeLine<T> | null };
+
+function toPerson(uid: string | null | undefined, template: OutboundEvent, about: Partial<Notice> = {}): Notice[] {
+  if (typeof uid !== 'string') return [];
+  const requestId = about.request_id ?? null;
+  const taskId = about.task_id ?? null;
+  return [
+    {
+      uid,
+      template,
+      urgent: about.urgent ?? false,
+      request_id: requestId,
+      task_id: taskId,
+      reference: requestReference(requestId ?? taskId ?? ''),
+    },
+  ];
+}
+
+/** The requester of the task's request (none for a task without one). */
+function toRequester(subject: NoticeSubject, template: OutboundEvent): Notice[] {
+  const { task, request } = subject;
+  if (!request) return [];
+  return toPerson(request.owner_id, template, { request_id: request.id, task_id: task?.id ?? null });
+}
+
+function toAssignee(uid: string | null | undefined, subject: NoticeSubject, template: OutboundEvent, urgent = false) {
+  const task = subject.task;
+  if (!task) return [];
+  return toPerson(uid, template, { request_id: task.request_id, task_id: task.id, urgent });
+}
+
+/**
+ * Every event type has a line: who hears, with which template, how urgently. `null` says nobody
+ * does (recorded for the history and, where the webhook table says so, for subscribers only).
+ */
+export const NOTICE_LINES = {
+  'request.created': null,
+  'request.status_changed': {
+    reads: 'request',
+    decide(event, subject, actorId) {
+      const to = event.after.status;
+      // Erasure closes an erased person's requests: there is nobody left to tell.
+      if ((to !== 'fulfilled' && to !== 'closed') || event.after.reason === 'owner_erased') return [];
+      // An owner who closed their own request (withdrawn) needs no message about it.
+      if (!subject.request || subject.request.owner_id === actorId) return [];
+      return toRequester({ request: subject.request }, to === 'fulfilled' ? 'request_fulfilled' : 'request_closed');
+    },
+  },
+  'request.located': null,
+  'task.created': {
+    reads: 'task_and_request',
+    decide: (_event, subject) => toRequester(subject, 'request_task_created'),
+  },
+  'task.assigned': {
+    reads: 'task',
+    // Priority 1 is "urgent": it may override the assignee's quiet hours (docs/channels.md).
+    decide: (event, subject) =>
+      toAssignee(event.after.assigned_to, subject, 'task_assigned', subject.task?.priority === 1),
+  },
+  'task.reassigned': {
+    reads: 'task',
+    decide: (event, subject) => [
+      ...toAssignee(event.after.assigned_to, subject, 'task_assigned', subject.task?.priority === 1),
+      ...toAssignee(event.before.assigned_to, subject, 'task_cancelled'),
+    ],
+  },
+  'task.authorized': {
+    reads: 'task',
+    decide: (_event, subject) => toAssignee(subject.task?.assigned_to, subject, 'task_authorized'),
+  },
+  'task.status_changed': {
+    reads: 'task_and_request',
+    decide(event, subject, actorId) {
+      const to = event.after.status;
+      if (to === 'on_route') return toRequester(subject, 'request_on_route');
+      const assignee = subject.task?.assigned_to;
+      if (to === 'cancelled' && assignee !== actorId) return toAssignee(assignee, subject, 'task_cancelled');
+      return [];
+    },
+  },
+  'task.unassigned': null,
+  'resource.created': null,
+  'resource.status_changed': null,
+  'disaster.created': null,
+  'disaster.suggested': null,
+  'disaster.evidence_added': null,
+  'disaster.approved': null,
+  'disaster.updated': null,
+  'disaster.closed': null,
+  'disaster.discarded': null,
+  'membership.joined': null,
+  'membership.left': null,
+  'role.registered': null,
+  'role.granted': null,
+  'verification.verified': null,
+  'verification.unverified': null,
+  'user.opted_out': null,
+  'user.opted_in': null,
+  'user.phone_detached': null,
+  'user.erased': null,
+  'user.erasure_requested': null,
+  'export.exported_personal_data': null,
+  'contact.looked_up_by_phone': null,
+  'webhook.created': null,
+  'webhook.updated': null,
+  'webhook.deleted': null,
+  'webhook.disabled': null,
+} as const satisfies NoticeTable;
+
+/** Event types nobody hears of: recording them needs no subject. */
+export type UnheardEventType = {
+  [T in DomainEventType]: (typeof NOTICE_LINES)[T] extends null ? T : never;
+}[DomainEventType];
+
+/** The line of an event's type, typed for that event. */
+function lineOf<T extends DomainEventType>(type: T): NoticeLine<T> | null {
+  return (NOTICE_LINES as NoticeTable)[type];
+}
+
+/** Which subject the decision for `type` reads (the trigger reads it; a transaction has it): none for nobody. */
+export function subjectRead(type: DomainEventType): SubjectRead | null {
+  return lineOf(type)?.reads ?? null;
+}
+
+/** Who hears of `event`, made by `actorId`, given the task or request it concerns. */
+export function noticesOf<T extends DomainEventType>(
+  event: EventOf<T>,
+  subject: NoticeSubject,
+  actorId: string,
+): Notice[] {
+  return lineOf(event.type)?.decide(event, subject, actorId) ?? [];
+}
+
+/** The kind of in-app notification each template becomes (the console's wording keys on it). */
+export const IN_APP_KIND: Readonly<Record<OutboundEvent, Notification['kind']>> = {
+  request_task_created: 'request_updated',
+  request_on_route: 'request_updated',
+  request_fulfilled: 'request_updated',
+  request_closed: 'request_updated',
+  task_assigned: 'task_assigned',
+  task_authorized: 'task_authorized',
+  task_cancelled: 'task_cancelled',
+};

@@ -1,0 +1,127 @@
+// The state-change corridor (events/): every domain event type has a line in the notice table and
+// in the webhook table (a line may say nobody), and the one decider answers who hears of what.
+import assert from 'node:assert/strict';
+import { requestReference } from '../src/channels/model.js';
+import { NOTICE_LINES, noticesOf, subjectRead, type NoticeSubject } from '../src/events/notices.js';
+import { DOMAIN_EVENT_TYPES, entityAndAction, type EventOf } from '../src/events/types.js';
+import { AUDIT_ENTITIES } from '../src/audit/model.js';
+import { WEBHOOK_EVENT_OF } from '../src/webhooks/events.js';
+
+const task = { id: 'task-1', request_id: 'req-1', priority: 1, assigned_to: 'responder-1', instructions: 'Boat' };
+const request = { id: 'req-1', owner_id: 'owner-1' };
+const subject: NoticeSubject = { task, request };
+const context = { entity_id: task.id, disaster_id: 'd-1', request_id: request.id };
+
+describe('domain events: the tables and the decider', () => {
+  it('every event type has a notice line and a webhook line, and the tables name nothing else', () => {
+    const types = [...DOMAIN_EVENT_TYPES].sort();
+    assert.equal(new Set(types).size, types.length, 'an event type is listed twice');
+    assert.deepEqual(Object.keys(NOTICE_LINES).sort(), types);
+    assert.deepEqual(Object.keys(WEBHOOK_EVENT_OF).sort(), types);
+    for (const type of types) {
+      assert.ok(NOTICE_LINES[type] !== undefined, `${type}: no notice line`);
+      assert.ok(WEBHOOK_EVENT_OF[type] !== undefined, `${type}: no webhook line`);
+      // Stored under an entity the history views and queries know.
+      assert.ok((AUDIT_ENTITIES as readonly string[]).includes(entityAndAction(type).entity), type);
+    }
+  });
+
+  it('an assignment tells the assignee, urgently for priority 1; a reassignment also tells the one it was taken from', () => {
+    const assigned: EventOf<'task.assigned'> = {
+      type: 'task.assigned',
+      ...context,
+      before: { assigned_to: null, assigned_at: null },
+      after: { assigned_to: 'responder-1', assigned_at: '2026-11-26T10:00:00.000Z' },
+    };
+    assert.deepEqual(noticesOf(assigned, subject, 'admin-1'), [
+      {
+        uid: 'responder-1',
+        template: 'task_assigned',
+        urgent: true,
+        request_id: 'req-1',
+        task_id: 'task-1',
+        reference: requestReference('req-1'),
+      },
+    ]);
+    const reassigned: EventOf<'task.reassigned'> = {
+      type: 'task.reassigned',
+      ...context,
+      before: { assigned_to: 'responder-0', assigned_at: '2026-11-26T09:00:00.000Z' },
+      after: { assigned_to: 'responder-1', assigned_at: '2026-11-26T10:00:00.000Z' },
+    };
+    const lowPriority = { ...subject, task: { ...task, priority: 3 } };
+    assert.deepEqual(
+      noticesOf(reassigned, lowPriority, 'admin-1').map((n) => [n.uid, n.template, n.urgent]),
+      [
+        ['responder-1', 'task_assigned', false],
+        ['responder-0', 'task_cancelled', false],
+      ],
+    );
+  });
+
+  it("the requester hears of help arranged, on the way, fulfilled and closed; never of their own withdrawal or an erasure's closing", () => {
+    const moved = (to: 'on_route' | 'completed' | 'cancelled'): EventOf<'task.status_changed'> => ({
+      type: 'task.status_changed',
+      ...context,
+      before: { status: 'pending' },
+      after: { status: to },
+    });
+    const created: EventOf<'task.created'> = {
+      type: 'task.created',
+      ...context,
+      before: null,
+      after: { status: 'pending' },
+    };
+    assert.deepEqual(
+      noticesOf(created, subject, 'admin-1').map((n) => [n.uid, n.template, n.task_id]),
+      [['owner-1', 'request_task_created', 'task-1']],
+    );
+    assert.deepEqual(
+      noticesOf(moved('on_route'), subject, 'responder-1').map((n) => [n.uid, n.template]),
+      [['owner-1', 'request_on_route']],
+    );
+    assert.deepEqual(noticesOf(moved('completed'), subject, 'responder-1'), [], 'the request event tells them');
+    // A cancellation tells the assignee, unless they cancelled it themselves.
+    assert.deepEqual(
+      noticesOf(moved('cancelled'), subject, 'admin-1').map((n) => [n.uid, n.template]),
+      [['responder-1', 'task_cancelled']],
+    );
+    assert.deepEqual(noticesOf(moved('cancelled'), subject, 'responder-1'), []);
+    // A task without a request tells no requester.
+    assert.deepEqual(noticesOf(created, { task: { ...task, request_id: null }, request: null }, 'admin-1'), []);
+
+    const requestMoved = (to: 'fulfilled' | 'closed' | 'in_progress', reason?: 'owner_erased') => ({
+      type: 'request.status_changed' as const,
+      entity_id: request.id,
+      before: { status: 'in_progress' as const },
+      after: { status: to, ...(reason ? { reason } : {}) },
+    });
+    const requestSubject = { request };
+    assert.deepEqual(
+      noticesOf(requestMoved('fulfilled'), requestSubject, 'responder-1').map((n) => [n.uid, n.template, n.task_id]),
+      [['owner-1', 'request_fulfilled', null]],
+    );
+    assert.deepEqual(
+      noticesOf(requestMoved('closed'), requestSubject, 'admin-1').map((n) => n.template),
+      ['request_closed'],
+    );
+    assert.deepEqual(noticesOf(requestMoved('closed'), requestSubject, 'owner-1'), [], 'their own withdrawal');
+    assert.deepEqual(noticesOf(requestMoved('closed', 'owner_erased'), requestSubject, 'system'), []);
+    assert.deepEqual(noticesOf(requestMoved('in_progress'), requestSubject, 'admin-1'), []);
+  });
+
+  it('what each decision reads: nothing for the events nobody hears of', () => {
+    assert.equal(subjectRead('task.assigned'), 'task');
+    assert.equal(subjectRead('task.status_changed'), 'task_and_request');
+    assert.equal(subjectRead('request.status_changed'), 'request');
+    assert.equal(subjectRead('disaster.updated'), null);
+    assert.deepEqual(DOMAIN_EVENT_TYPES.filter((type) => NOTICE_LINES[type] !== null).sort(), [
+      'request.status_changed',
+      'task.assigned',
+      'task.authorized',
+      'task.created',
+      'task.reassigned',
+      'task.status_changed',
+    ]);
+  });
+});
