@@ -14,6 +14,7 @@
 import type { DocumentReference, Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { recordEvent, type EventActor } from '../events/record.js';
+import { unchanged, type Staged } from '../data/staged.js';
 import { collections, internalCollections } from '../data/collections.js';
 import { db } from '../data/firestore.js';
 import { AppError, ConflictError } from '../errors.js';
@@ -174,14 +175,19 @@ export function holdForTask(
 
 /**
  * Reads what an ending task holds and returns the writes that give it back to the owners' pool
- * (available, or not_available when used up): read first, write after every read of the commit.
+ * (available, or not_available when used up): read first, then write (data/staged.ts).
  */
-export async function readTaskRelease(tx: Transaction, actor: EventActor, task: Task): Promise<(now: string) => void> {
+export async function readTaskRelease(
+  tx: Transaction,
+  actor: EventActor,
+  task: Task,
+  now: string,
+): Promise<Staged<void>> {
   const ids = task.resource_ids;
-  if (ids.length === 0) return () => undefined;
+  if (ids.length === 0) return unchanged(undefined);
   const resources = await collections.resources.getAll(ids, tx);
   const claims = await readClaims(ids, tx);
-  return (now) => {
+  const write = () => {
     for (const resource of resources) {
       if (!resource || resource.task_id !== task.id) continue;
       const ours = claims.get(resource.id)?.task_id === task.id;
@@ -195,4 +201,5 @@ export async function readTaskRelease(tx: Transaction, actor: EventActor, task: 
       auditHold(tx, actor, resource, { status: resource.status, task_id: task.id }, { status, task_id: null }, now);
     }
   };
+  return { value: undefined, write };
 }

@@ -10,6 +10,7 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { recordEvent, type EventActor } from '../events/record.js';
 import { collections } from '../data/collections.js';
+import { unchanged, type Staged } from '../data/staged.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import { logs } from '../logs.js';
 import type { HelpRequest } from '../requests/model.js';
@@ -85,20 +86,17 @@ export function followNewTask(tx: Transaction, actor: EventActor, request: HelpR
   if (next) writeRequestStatus(tx, actor, request, next, now);
 }
 
-/** The task's request as read in the transaction, and the write that makes it follow the task's move. */
-export interface RequestFollowing {
-  request: HelpRequest | null;
-  write(now: string): void;
-}
-
-/** Reads the linked request and its tasks; returns the request and the write that makes it follow `task` moving `to`. */
+/**
+ * Reads the linked request and its tasks (read first, then write: data/staged.ts). The value: the
+ * request as read (null for a task without one); the write makes it follow `task` moving `to`.
+ */
 export async function readRequestFollowing(
   tx: Transaction,
   actor: EventActor,
   task: Task,
   to: TaskStatus,
-): Promise<RequestFollowing> {
-  const unchanged = (request: HelpRequest | null) => ({ request, write: () => undefined });
+  now: string,
+): Promise<Staged<HelpRequest | null>> {
   if (task.request_id === null) return unchanged(null);
   const request = (await collections.requests.get(task.request_id, tx)) ?? null;
   if (!request || request.status === 'fulfilled' || request.status === 'closed') return unchanged(request);
@@ -108,8 +106,8 @@ export async function readRequestFollowing(
   const statuses = linked.filter((t) => t.id !== task.id).map((t) => t.status);
   const next = nextRequestStatus(request.status, [...statuses, to]);
   return {
-    request,
-    write(now) {
+    value: request,
+    write: () => {
       if (next) writeRequestStatus(tx, actor, request, next, now);
     },
   };

@@ -12,6 +12,7 @@ import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { changePosition, readChanges } from '../data/changes.js';
 import { collections, internalCollections } from '../data/collections.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
+import { unchanged, type Staged } from '../data/staged.js';
 import { requireConfirmedDisaster } from '../disasters/service.js';
 import type { NoticeSubject } from '../events/notices.js';
 import { recordEvent } from '../events/record.js';
@@ -113,25 +114,19 @@ function taskOf(id: string, caller: Caller, origin: TaskOrigin, resourceIds: str
   };
 }
 
-/** A new task, read and checked in a transaction, and the writes that create it. */
-export interface StagedTask {
-  task: Task;
-  /** Claims, the task, its resources in use, the request following it, and their audit records. */
-  write(): void;
-}
-
 /**
  * Reads and checks all a new task needs in `tx` (its disaster, request and resources: 404, 409)
- * and returns the task and its writes, to be made after every read of the caller's transaction
- * ("read first, return the writes", docs/architecture.md). `id` undefined: a new random id; a
- * deterministic one makes creating "the task of X" twice fail (see taskNotCreated).
+ * and returns the task and its writes (claims, the task, its resources in use, the request
+ * following it, and their events), to be made after every read of the caller's transaction (read
+ * first, then write: data/staged.ts). `id` undefined: a new random id; a deterministic one makes
+ * creating "the task of X" twice fail (see taskNotCreated).
  */
 export async function stageTask(
   tx: Transaction,
   caller: Caller,
   id: string | undefined,
   origin: TaskOrigin,
-): Promise<StagedTask> {
+): Promise<Staged<Task>> {
   const ref = id === undefined ? collections.tasks.ref().doc() : collections.tasks.doc(id);
   const resourceIds = checkedResourceIds(origin.resource_ids);
   const now = new Date().toISOString();
@@ -143,8 +138,8 @@ export async function stageTask(
   // holds a resource (claims.ts), whatever this read saw.
   const resources = resourceIds.length === 0 ? [] : await readResourcesToHold(resourceIds, task.disaster_id);
   return {
-    task,
-    write() {
+    value: task,
+    write: () => {
       claimAllForTask(tx, resourceIds, task.id, now);
       tx.create(ref, task);
       recordEvent(
@@ -194,18 +189,18 @@ export async function taskNotCreated(
 /** POST /tasks: creates a task, allocating all of `resource_ids` or none (409 naming the unavailable ones). */
 export async function createTask(caller: Caller, body: NewTaskBody): Promise<Task> {
   assertMayCreateTasks(caller);
-  let staged: StagedTask | undefined;
+  let staged: Staged<Task> | undefined;
   try {
     await db().runTransaction(async (tx) => {
       staged = await stageTask(tx, caller, undefined, body);
       staged.write();
     });
   } catch (error) {
-    throw await taskNotCreated(error, staged?.task, false);
+    throw await taskNotCreated(error, staged?.value, false);
   }
   if (!staged) throw new AppError('internal', 'The task was not staged.');
-  logs.taskCreated(staged.task.id, caller.uid, staged.task.resource_ids);
-  return staged.task;
+  logs.taskCreated(staged.value.id, caller.uid, staged.value.resource_ids);
+  return staged.value;
 }
 
 function isVisibleTo(caller: Caller, task: Task): boolean {
@@ -369,11 +364,11 @@ export async function changeTaskStatus(caller: Caller, taskId: string, to: TaskS
       if (to === 'on_route' && !task.authorized)
         throw new ConflictError('The task is not authorized yet; an admin must authorize it first.');
 
-      const ending = !ACTIVE_TASK_STATUSES.includes(to);
-      const releaseResources = ending ? await readTaskRelease(tx, caller, task) : () => undefined;
-      const following = await readRequestFollowing(tx, caller, task, to);
-
       const now = new Date().toISOString();
+      const ending = !ACTIVE_TASK_STATUSES.includes(to);
+      const release = ending ? await readTaskRelease(tx, caller, task, now) : unchanged(undefined);
+      const following = await readRequestFollowing(tx, caller, task, to, now);
+
       // First in the commit: leaving this status can happen once only.
       tx.create(transitionRef(task.id, task.status), {
         task_id: task.id,
@@ -393,10 +388,10 @@ export async function changeTaskStatus(caller: Caller, taskId: string, to: TaskS
         caller,
         { type: 'task.status_changed', ...contextOf(task), before: { status: task.status }, after: { status: to } },
         now,
-        subjectOf(next, following.request),
+        subjectOf(next, following.value),
       );
-      releaseResources(now);
-      following.write(now);
+      release.write();
+      following.write();
       return next;
     });
     logs.taskStatusChanged(taskId, from ?? '?', to, caller.uid);

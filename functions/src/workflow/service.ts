@@ -6,10 +6,11 @@ import type { Transaction } from 'firebase-admin/firestore';
 import { collections } from '../data/collections.js';
 import { sortKeyOf } from '../data/converter.js';
 import { db } from '../data/firestore.js';
+import type { Staged } from '../data/staged.js';
 import { decodeCursor, encodeCursor } from '../data/paginate.js';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { Caller } from '../http/endpoint.js';
-import { assertMayCreateTasks, stageTask, taskNotCreated, type StagedTask } from '../tasks/service.js';
+import { assertMayCreateTasks, stageTask, taskNotCreated } from '../tasks/service.js';
 import { logs } from '../logs.js';
 import type { Task, TaskRole } from '../tasks/model.js';
 import type { Page, PageQuery } from '../shared/schemas.js';
@@ -331,7 +332,7 @@ export async function createTaskFromWorkflow(
   resourceIds: string[] | undefined,
 ): Promise<Task> {
   assertMayCreateTasks(caller);
-  let staged: StagedTask | undefined;
+  let staged: Staged<Task> | undefined;
   try {
     await db().runTransaction(async (tx) => {
       const output = await collections.workflowOutputs.require(requestId, 'Workflow output', tx);
@@ -354,16 +355,16 @@ export async function createTaskFromWorkflow(
       });
       // Every read done: the task's writes, then the workflow task's link to it, in one commit.
       staged.write();
-      const { task } = staged;
+      const task = staged.value;
       const tasks = output.tasks.map((t) =>
         t.id === workflowTaskId ? { ...t, task_id: task.id, updated_at: task.created_at } : t,
       );
       tx.set(collections.workflowOutputs.doc(requestId), { ...output, tasks, updated_at: task.created_at });
     });
   } catch (error) {
-    throw await taskNotCreated(error, staged?.task, true);
+    throw await taskNotCreated(error, staged?.value, true);
   }
   if (!staged) throw new AppError('internal', 'The task was not staged.');
-  logs.taskCreated(staged.task.id, caller.uid, staged.task.resource_ids);
-  return staged.task;
+  logs.taskCreated(staged.value.id, caller.uid, staged.value.resource_ids);
+  return staged.value;
 }

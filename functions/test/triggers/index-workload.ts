@@ -419,7 +419,7 @@ async function otherQuerySites(world: World, recorder: QueryRecorder): Promise<v
     }
   }
   await step('task status change: the request follows its tasks', () =>
-    db().runTransaction((tx) => readRequestFollowing(tx, admin, task, 'on_route')),
+    db().runTransaction((tx) => readRequestFollowing(tx, admin, task, 'on_route', new Date().toISOString())),
   );
   await step('Twilio status callback', () =>
     recordTwilioStatus({ MessageSid: TWILIO_SID, MessageStatus: 'delivered' }),
