@@ -7,7 +7,7 @@
 import { collections } from '../src/data/collections.js';
 import { auth, db } from '../src/data/firestore.js';
 import type { Disaster } from '../src/disasters/model.js';
-import { writeMembership } from '../src/disasters/service.js';
+import { writeMembership } from '../src/disasters/membership.js';
 import { claimForOwner } from '../src/resources/claims.js';
 import type { Resource } from '../src/resources/model.js';
 import { geohashOf } from '../src/shared/geo.js';

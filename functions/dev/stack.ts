@@ -2,47 +2,47 @@
 // (the official emulator where it can run, else the embedded one on the same port), plus the
 // trigger relay that delivers Firestore create events while the embedded emulator is in use.
 // Used by `npm start` (dev/start.ts) and `npm test` (dev/run-tests.ts).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+//
+// The pieces: dev/stack/project.ts (paths, project, firebase.json), ports.ts (ports, addresses,
+// emulator variables), firestore-choice.ts, firebase-config.ts (the generated config),
+// runtime-env.ts (the function runtime's variables) and console.ts (its build).
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, relative, resolve } from 'node:path';
-import { findOfficialFirestore, type OfficialFirestore } from './official-firestore.js';
-import {
-  guardAgainstOrphans,
-  openLog,
-  spawnLogged,
-  stopTree,
-  isPortFree,
-  waitForPortsFree,
-  type Child,
-} from './processes.js';
+import { join } from 'node:path';
+import { guardAgainstOrphans, openLog, spawnLogged, stopTree, waitForPortsFree, type Child } from './processes.js';
 import { onFunctionsNode } from './node-runtime.js';
+import { buildConsole } from './stack/console.js';
+import { writeStackConfig } from './stack/firebase-config.js';
+import { chooseFirestore, embeddedFirestoreWarning, type FirestoreChoice } from './stack/firestore-choice.js';
+import {
+  apiBaseUrl,
+  channelStandInEnv,
+  choosePorts,
+  consoleUrl,
+  defaultPorts,
+  emulatorEnv,
+  parseOffset,
+  usedPorts,
+  type FirestoreKind,
+  type Ports,
+} from './stack/ports.js';
+import { functionsDir, PROJECT_ID, repoRoot, stackDir, webDir } from './stack/project.js';
+import { functionRuntimeEnv } from './stack/runtime-env.js';
 
-export const repoRoot = resolve(__dirname, '..', '..');
-export const functionsDir = join(repoRoot, 'functions');
-export const stackDir = join(repoRoot, '.stack');
-export const PROJECT_ID = 'demo-disaster-response';
-export const REGION = 'us-central1';
-
-export type FirestoreKind = 'official' | 'embedded';
-
-export interface Ports {
-  auth: number;
-  functions: number;
-  firestore: number;
-  tasks: number;
-  /** Serves the console (web/dist) and proxies /api/** to the api function. */
-  hosting: number;
-  hub: number;
-  logging: number;
-  eventarc: number;
-  /** The official Firestore emulator's websocket port (used by its UI). */
-  firestoreWebsocket: number;
-  /** The Twilio stand-in (dev/channel-standins.ts); the FCM stand-in listens on the next port. */
-  channels: number;
-  /** Eventarc's side of trigger delivery for the official emulator (dev/trigger-events.ts). */
-  triggerEvents: number;
-}
+export { buildConsole } from './stack/console.js';
+export { chooseFirestore, embeddedFirestoreWarning, type FirestoreChoice } from './stack/firestore-choice.js';
+export {
+  apiBaseUrl,
+  channelStandInEnv,
+  consoleUrl,
+  defaultPorts,
+  emulatorEnv,
+  shiftPorts,
+  type FirestoreKind,
+  type Ports,
+} from './stack/ports.js';
+export { functionsDir, PROJECT_ID, REGION, repoRoot, stackDir, webDir } from './stack/project.js';
+export { functionRuntimeEnv } from './stack/runtime-env.js';
 
 export interface StackOptions {
   /** Added to every port. Default: env STACK_PORT_OFFSET, else 0 when the default ports are free, else the first free offset. */
@@ -73,289 +73,6 @@ export interface Stack {
   env: Record<string, string>;
   logFile: string;
   stop(): Promise<void>;
-}
-
-interface FirebaseJson {
-  functions?: { source?: string }[] | { source?: string };
-  firestore?: { rules?: string; indexes?: string };
-  hosting?: { public?: string; headers?: HostingHeaders[]; [key: string]: unknown };
-  emulators?: Record<
-    string,
-    { host?: string; port?: number; websocketPort?: number; enabled?: boolean } | boolean | undefined
-  >;
-  [key: string]: unknown;
-}
-
-interface HostingHeaders {
-  source: string;
-  headers: { key: string; value: string }[];
-}
-
-function readFirebaseJson(): FirebaseJson {
-  return JSON.parse(readFileSync(join(repoRoot, 'firebase.json'), 'utf8')) as FirebaseJson;
-}
-
-export function defaultPorts(config: FirebaseJson = readFirebaseJson()): Ports {
-  const port = (name: string, fallback: number) => {
-    const entry = config.emulators?.[name];
-    return typeof entry === 'object' && typeof entry.port === 'number' ? entry.port : fallback;
-  };
-  return {
-    auth: port('auth', 9099),
-    functions: port('functions', 5001),
-    firestore: port('firestore', 8080),
-    tasks: port('tasks', 9499),
-    hosting: port('hosting', 5000),
-    hub: port('hub', 4400),
-    logging: port('logging', 4500),
-    eventarc: port('eventarc', 9299),
-    firestoreWebsocket: (() => {
-      const entry = config.emulators?.firestore;
-      return typeof entry === 'object' && typeof entry.websocketPort === 'number' ? entry.websocketPort : 9150;
-    })(),
-    channels: 9390,
-    triggerEvents: 9392,
-  };
-}
-
-export function shiftPorts(ports: Ports, offset: number): Ports {
-  return Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, port + offset])) as unknown as Ports;
-}
-
-export function apiBaseUrl(ports: Ports): string {
-  return `http://127.0.0.1:${ports.functions}/${PROJECT_ID}/${REGION}/api`;
-}
-
-export function consoleUrl(ports: Ports): string {
-  return `http://127.0.0.1:${ports.hosting}`;
-}
-
-/** The emulator variables a client, a test or the function runtime needs. */
-export function emulatorEnv(ports: Ports): Record<string, string> {
-  return {
-    FIRESTORE_EMULATOR_HOST: `127.0.0.1:${ports.firestore}`,
-    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
-    CLOUD_TASKS_EMULATOR_HOST: `127.0.0.1:${ports.tasks}`,
-    FIREBASE_EMULATOR_HUB: `127.0.0.1:${ports.hub}`,
-    GCLOUD_PROJECT: PROJECT_ID,
-    GOOGLE_CLOUD_PROJECT: PROJECT_ID,
-    API_BASE_URL: apiBaseUrl(ports),
-    ...channelStandInEnv(ports),
-    CONSOLE_URL: consoleUrl(ports),
-  };
-}
-
-/**
- * Where the function runtime sends SMS/WhatsApp and push, and the URL Twilio's signatures are
- * computed over: the local stand-ins (dev/channel-standins.ts) and the API as the stack prints it.
- * CHANNEL_STANDIN_URL is where tests read what the stand-ins received.
- */
-export function channelStandInEnv(ports: Ports): Record<string, string> {
-  return {
-    TWILIO_API_BASE_URL: `http://127.0.0.1:${ports.channels}`,
-    FCM_STANDIN_URL: `https://127.0.0.1:${ports.channels + 1}`,
-    FCM_STANDIN_CA: join(stackDir, 'fcm-standin', 'cert.pem'),
-    CHANNEL_STANDIN_URL: `http://127.0.0.1:${ports.channels}`,
-    PUBLIC_API_BASE_URL: apiBaseUrl(ports),
-  };
-}
-
-function usedPorts(ports: Ports, kind: FirestoreKind): number[] {
-  const list = [
-    ports.auth,
-    ports.functions,
-    ports.firestore,
-    ports.tasks,
-    ports.hosting,
-    ports.hub,
-    ports.logging,
-    ports.eventarc,
-    ports.channels,
-    ports.channels + 1,
-  ];
-  if (kind === 'official') list.push(ports.firestoreWebsocket, ports.triggerEvents);
-  return list;
-}
-
-async function busyPorts(ports: number[]): Promise<number[]> {
-  const checks = await Promise.all(ports.map(async (port) => ((await isPortFree(port)) ? null : port)));
-  return checks.filter((port): port is number => port !== null);
-}
-
-function parseOffset(value: string | undefined): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const offset = Number(value);
-  if (!Number.isInteger(offset) || offset < 0 || offset > 20000)
-    throw new Error(`STACK_PORT_OFFSET must be an integer from 0 to 20000, not ${value}`);
-  return offset;
-}
-
-async function choosePorts(base: Ports, kind: FirestoreKind, requested: number | undefined, say: (m: string) => void) {
-  if (requested !== undefined) {
-    const ports = shiftPorts(base, requested);
-    const busy = await busyPorts(usedPorts(ports, kind));
-    if (busy.length > 0)
-      throw new Error(
-        `ports ${busy.join(', ')} are in use (port offset ${requested}); stop what holds them or choose another STACK_PORT_OFFSET`,
-      );
-    return { ports, offset: requested };
-  }
-  const busyDefaults = await busyPorts(usedPorts(base, kind));
-  if (busyDefaults.length === 0) return { ports: base, offset: 0 };
-  // Steps of 10 never land on another default port of the suite, so a second stack can run
-  // next to a developer's `npm start`.
-  for (let offset = 10; offset <= 500; offset += 10) {
-    const ports = shiftPorts(base, offset);
-    if ((await busyPorts(usedPorts(ports, kind))).length === 0) {
-      say(
-        `default ports busy (${busyDefaults.join(', ')}), probably another local stack: using port offset ${offset} (set STACK_PORT_OFFSET to choose)`,
-      );
-      return { ports, offset };
-    }
-  }
-  throw new Error(`default ports ${busyDefaults.join(', ')} are busy and no free port offset was found`);
-}
-
-// --- Firestore: which emulator ----------------------------------------------------------------
-
-export interface FirestoreChoice {
-  kind: FirestoreKind;
-  reason: string;
-  /** How firebase-tools starts the official emulator (when kind is official). */
-  official?: OfficialFirestore;
-}
-
-/**
- * The official emulator wherever it can run (dev/official-firestore.ts), the embedded one only
- * where it cannot; FIRESTORE_EMULATOR=official|embedded forces the choice.
- */
-export function chooseFirestore(forced = process.env.FIRESTORE_EMULATOR): FirestoreChoice {
-  if (forced !== undefined && forced !== '' && forced !== 'official' && forced !== 'embedded')
-    throw new Error(`FIRESTORE_EMULATOR must be "official" or "embedded", not "${forced}"`);
-  if (forced === 'embedded') return { kind: 'embedded', reason: 'forced by FIRESTORE_EMULATOR=embedded' };
-  const lookup = findOfficialFirestore(repoRoot, stackDir);
-  if ('found' in lookup) return { kind: 'official', reason: lookup.found.description, official: lookup.found };
-  if (forced === 'official') throw new Error(`FIRESTORE_EMULATOR=official, but ${lookup.missing}`);
-  return { kind: 'embedded', reason: lookup.missing };
-}
-
-/** The one loud line a stack without the official emulator prints: rules, listeners and triggers are not production's. */
-export function embeddedFirestoreWarning(reason: string): string {
-  return (
-    `WARNING: Firestore is the embedded JavaScript emulator, not the official one (${reason}): ` +
-    'no security rules, no listeners over WebChannel, no trigger events (the trigger relay delivers them), ' +
-    'no transaction isolation; the tests that need the real platform print NOT RUN'
-  );
-}
-
-// --- Generated firebase config -----------------------------------------------------------------
-
-/**
- * firebase.json with every emulator port shifted, written under .stack/. The CLI resolves the
- * functions source and the hosting folder from the config file's directory and does not take
- * absolute ones (it joins them to that directory), so those are rewritten relative to .stack/.
- */
-function writeStackConfig(ports: Ports, offset: number): string {
-  const config = readFirebaseJson();
-  const absolute = (path: string | undefined) =>
-    path === undefined ? undefined : relative(stackDir, resolve(repoRoot, path));
-  if (Array.isArray(config.functions))
-    config.functions = config.functions.map((f) => ({ ...f, source: absolute(f.source) }));
-  else if (config.functions) config.functions = { ...config.functions, source: absolute(config.functions.source) };
-  // Rules and indexes are read through config.path(), which takes absolute paths as they are
-  // and refuses relative ones leading out of .stack/.
-  const fromRoot = (path: string | undefined) => (path === undefined ? undefined : resolve(repoRoot, path));
-  if (config.firestore)
-    config.firestore = {
-      ...config.firestore,
-      rules: fromRoot(config.firestore.rules),
-      indexes: fromRoot(config.firestore.indexes),
-    };
-  if (config.hosting)
-    config.hosting = {
-      ...config.hosting,
-      public: absolute(config.hosting.public),
-      headers: config.hosting.headers?.map((rule) => withLocalEmulators(rule, ports)),
-    };
-  const emulators = { ...(config.emulators ?? {}) };
-  const set = (name: string, port: number, extra: Record<string, unknown> = {}) => {
-    const entry = emulators[name];
-    emulators[name] = { ...(typeof entry === 'object' ? entry : {}), host: '127.0.0.1', port, ...extra };
-  };
-  set('auth', ports.auth);
-  set('functions', ports.functions);
-  set('firestore', ports.firestore, { websocketPort: ports.firestoreWebsocket });
-  set('tasks', ports.tasks);
-  set('hosting', ports.hosting);
-  set('hub', ports.hub);
-  set('logging', ports.logging);
-  set('eventarc', ports.eventarc);
-  config.emulators = emulators;
-  mkdirSync(stackDir, { recursive: true });
-  const path = join(stackDir, `firebase.${offset}.json`);
-  writeFileSync(path, `${JSON.stringify(config, null, 2)}\n`);
-  return path;
-}
-
-/**
- * The console's Content-Security-Policy (firebase.json) lets it connect to its own origin and
- * Google's Auth and Firestore endpoints; locally the SDKs talk to the emulators instead, so their
- * origins are added here, to the generated config only. Everything else is enforced as deployed,
- * which the Chromium tests then check.
- */
-function withLocalEmulators(rule: HostingHeaders, ports: Ports): HostingHeaders {
-  const local = [ports.auth, ports.firestore].map((port) => `http://127.0.0.1:${port}`).join(' ');
-  return {
-    ...rule,
-    headers: rule.headers.map((header) =>
-      header.key === 'Content-Security-Policy'
-        ? { ...header, value: header.value.replace('connect-src ', `connect-src ${local} `) }
-        : header,
-    ),
-  };
-}
-
-// --- Function runtime environment ----------------------------------------------------------------
-
-function parseDotenv(path: string): Record<string, string> {
-  if (!existsSync(path)) return {};
-  const out: Record<string, string> = {};
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
-    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)\s*$/.exec(line);
-    if (!match?.[1]) continue;
-    let value = match[2] ?? '';
-    if (/^(["']).*\1$/.test(value)) value = value.slice(1, -1);
-    out[match[1]] = value;
-  }
-  return out;
-}
-
-/** What the Functions emulator gives the function runtime: emulator hosts, project, .env files and .secret.local. */
-export function functionRuntimeEnv(ports: Ports): Record<string, string> {
-  return {
-    ...parseDotenv(join(functionsDir, '.env')),
-    ...parseDotenv(join(functionsDir, `.env.${PROJECT_ID}`)),
-    ...parseDotenv(join(functionsDir, '.env.local')),
-    ...parseDotenv(join(functionsDir, '.secret.local')),
-    ...emulatorEnv(ports),
-    FUNCTIONS_EMULATOR: 'true',
-    FIREBASE_CONFIG: JSON.stringify({
-      projectId: PROJECT_ID,
-      storageBucket: `${PROJECT_ID}.appspot.com`,
-      locationId: REGION,
-    }),
-  };
-}
-
-// --- The console -------------------------------------------------------------------------------
-
-export const webDir = join(repoRoot, 'web');
-
-/** Builds the console into web/dist (what the Hosting emulator serves); a second or two. */
-export function buildConsole(say: (message: string) => void = (m) => console.log(`[stack] ${m}`)): void {
-  const result = spawnSync(process.execPath, [join(webDir, 'build.mjs')], { cwd: webDir, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('the console build (web/build.mjs) failed');
-  say('console built into web/dist');
 }
 
 // --- Starting and stopping ----------------------------------------------------------------------

@@ -46,12 +46,50 @@ export type Changes<T> = { readonly [K in Exclude<keyof T, 'id'>]?: T[K] | Field
 /** What stages writes for one commit. */
 export type Writer = Transaction | WriteBatch;
 
+/**
+ * Where a field lies in a document: a top-level field, or a path into it (`history.by` for the
+ * `by` of every entry of the array `history`). In a subcollection of `users`, PARENT_UID stands for
+ * the parent document's id, the uid whose documents they all are.
+ */
+export type PersonFieldPath<T> = (keyof T & string) | `${keyof T & string}.${string}` | typeof PARENT_UID;
+
+/** In a subcollection's person fields: the parent document's id is the person's uid (`users/{uid}/...`). */
+export const PARENT_UID = '{parent uid}';
+
+/**
+ * The fields of a collection that hold data about a person, by category. Erasure (users/erasure/)
+ * must rewrite, clear or delete each one, or say why it is kept; `test/person-fields.test.ts`
+ * fails otherwise. What is not here is operational: written in a role about the work (a task's
+ * instructions, a disaster's description), not about a person.
+ */
+export interface PersonFields<T> {
+  /** A uid: who owns it, sent it, was assigned it, decided it. */
+  uid?: readonly PersonFieldPath<T>[];
+  /** A way to reach the person: a phone number, a push token, a link to a provider's record of their number. */
+  contact?: readonly PersonFieldPath<T>[];
+  /** A person's name, as others see it. */
+  name?: readonly PersonFieldPath<T>[];
+  /** Free text a person wrote, or that was written to or about them: their words may identify them. */
+  text?: readonly PersonFieldPath<T>[];
+  /** A person's exact point, and the geohash derived from it. */
+  location?: readonly PersonFieldPath<T>[];
+  /** Copies of other documents' fields, any of the categories above (an audit record's before and after). */
+  copies?: readonly PersonFieldPath<T>[];
+}
+
+export type PersonFieldCategory = keyof PersonFields<unknown>;
+
+/** The person fields of any collection, as plain paths. */
+export type AnyPersonFields = { readonly [C in PersonFieldCategory]?: readonly string[] };
+
 export interface CollectionOptions<T> {
   /**
    * Stored-only fields computed from an entity's fields (on creation and on every change that
    * carries their inputs), so that no call site computes them by hand. `sort_key` is always derived.
    */
   derived?: (fields: Changes<T>) => Record<string, unknown>;
+  /** The fields that hold data about a person (see PersonFields). */
+  personFields?: PersonFields<T>;
 }
 
 /** The reads and writes of one collection (or one parent's subcollection), in one idiom everywhere. */
@@ -79,12 +117,14 @@ export interface Collection<T extends Entity> extends Documents<T> {
   /** The collection path, e.g. `users`. */
   readonly path: string;
   readonly schema: z.ZodType<T>;
+  readonly personFields: PersonFields<T>;
 }
 
 export interface Subcollection<T extends Entity> {
   /** The path pattern, e.g. `disasters/{disaster_id}/messages`. */
   readonly pattern: string;
   readonly schema: z.ZodType<T>;
+  readonly personFields: PersonFields<T>;
   ref(parentId: string): CollectionReference<T>;
   doc(parentId: string, id: string): DocumentReference<T>;
   /** The documents under one parent, with the same idiom as a top-level collection. */
@@ -140,6 +180,7 @@ export function defineCollection<T extends Entity>(
   return {
     path,
     schema,
+    personFields: options.personFields ?? {},
     ...documents(() => db().collection(path).withConverter(converter), options.derived ?? (() => ({}))),
   };
 }
@@ -149,6 +190,7 @@ export function defineSubcollection<T extends Entity>(
   parent: string,
   name: string,
   schema: z.ZodType<T>,
+  options: Pick<CollectionOptions<T>, 'personFields'> = {},
 ): Subcollection<T> {
   const converter = zodConverter(`${parent}/*/${name}`, schema);
   const ref = (parentId: string) => db().collection(parent).doc(parentId).collection(name).withConverter(converter);
@@ -157,7 +199,14 @@ export function defineSubcollection<T extends Entity>(
       () => ref(parentId),
       () => ({}),
     );
-  return { pattern: `${parent}/{id}/${name}`, schema, ref, doc: (parentId, id) => ref(parentId).doc(id), of };
+  return {
+    pattern: `${parent}/{id}/${name}`,
+    schema,
+    personFields: options.personFields ?? {},
+    ref,
+    doc: (parentId, id) => ref(parentId).doc(id),
+    of,
+  };
 }
 
 /**
@@ -175,46 +224,123 @@ function requestDerived(fields: Changes<HelpRequest>): Record<string, unknown> {
   };
 }
 
+/** A person's exact point and its geohash. */
+const PLACE = ['location', 'geohash'] as const;
+
 export const collections = {
-  users: defineCollection('users', userRecordSchema),
+  users: defineCollection('users', userRecordSchema, {
+    personFields: {
+      uid: ['id', 'verification.by'],
+      contact: ['phone'],
+      name: ['display_name'],
+      text: ['verification.note'],
+      location: PLACE,
+    },
+  }),
   /** `users/{uid}/notifications`: what a user's client listens to (task assigned, ...). */
-  notifications: defineSubcollection('users', 'notifications', notificationSchema),
-  disasters: defineCollection('disasters', disasterSchema),
+  notifications: defineSubcollection('users', 'notifications', notificationSchema, {
+    personFields: { uid: [PARENT_UID, 'user_id'], text: ['text'] },
+  }),
+  disasters: defineCollection('disasters', disasterSchema, {
+    personFields: { uid: ['created_by', 'confirmed_by', 'closed_by'] },
+  }),
   /** `disasters/{disaster_id}/members/{uid}`: membership; the chat rules read it. */
-  members: defineSubcollection('disasters', 'members', memberSchema),
+  members: defineSubcollection('disasters', 'members', memberSchema, {
+    personFields: { uid: ['id'], name: ['display_name'] },
+  }),
   /** `users/{uid}/memberships/{disaster_id}`: the same memberships by user, written together with members. */
-  memberships: defineSubcollection('users', 'memberships', joinedDisasterSchema),
+  memberships: defineSubcollection('users', 'memberships', joinedDisasterSchema, {
+    personFields: { uid: [PARENT_UID] },
+  }),
   /** `disasters/{disaster_id}/messages`: the disaster chat, delivered to clients by listeners. */
-  messages: defineSubcollection('disasters', 'messages', messageSchema),
-  requests: defineCollection('requests', helpRequestSchema, { derived: requestDerived }),
+  messages: defineSubcollection('disasters', 'messages', messageSchema, {
+    personFields: { uid: ['sender_id'], name: ['sender_name'], text: ['text'] },
+  }),
+  requests: defineCollection('requests', helpRequestSchema, {
+    derived: requestDerived,
+    personFields: {
+      uid: ['owner_id', 'potential_matches.responders.id'],
+      contact: ['requester_contact'],
+      text: ['description', 'location_text'],
+      location: PLACE,
+    },
+  }),
   /** `workflow_outputs/{request_id}`: the plan of one request. */
-  workflowOutputs: defineCollection('workflow_outputs', workflowOutputSchema),
+  workflowOutputs: defineCollection('workflow_outputs', workflowOutputSchema, {
+    // The rationale may quote the request's description, and names the suggested helpers.
+    personFields: { uid: ['tasks.suggested_assignee_id'], text: ['rationale'] },
+  }),
   /** `allocation_jobs/{id}`: resource allocation proposals for a disaster (POST /resources/suggest/{disaster_id}). */
-  allocationJobs: defineCollection('allocation_jobs', allocationJobSchema),
-  tasks: defineCollection('tasks', taskSchema),
-  resources: defineCollection('resources', resourceSchema),
-  observations: defineCollection('observations', observationSchema),
+  allocationJobs: defineCollection('allocation_jobs', allocationJobSchema, {
+    personFields: { uid: ['requested_by'] },
+  }),
+  tasks: defineCollection('tasks', taskSchema, {
+    personFields: { uid: ['assigned_to', 'created_by', 'authorized_by', 'history.by', 'history.from', 'history.to'] },
+  }),
+  resources: defineCollection('resources', resourceSchema, {
+    personFields: { uid: ['owner_id'], text: ['description'], location: PLACE },
+  }),
+  observations: defineCollection('observations', observationSchema, {
+    personFields: { uid: ['reporter_id'], text: ['description'], location: PLACE },
+  }),
   /** `conversations/{id}`: one user's history with the assistant; `expires_at` carries a TTL policy. */
-  conversations: defineCollection('conversations', conversationSchema),
+  conversations: defineCollection('conversations', conversationSchema, {
+    personFields: { uid: ['owner_id'], text: ['messages.text'] },
+  }),
   /** `audit_log/{id}`: append-only record of every state change, one typed domain event each (events/record.ts). */
-  audit: defineCollection('audit_log', auditRecordSchema),
+  audit: defineCollection('audit_log', auditRecordSchema, {
+    // entity_id is a uid for records about a user or a membership (`<disaster_id>:<uid>`).
+    personFields: { uid: ['actor_id', 'entity_id', 'people_ids'], copies: ['before', 'after'] },
+  }),
   /** `cap_messages/{identifier}`: every CAP 1.2 message issued for a disaster (disasters/cap.ts). */
   capMessages: defineCollection('cap_messages', capMessageSchema),
   /** `phone_contacts/{e164}`: a number that wrote to us, its user, language and opt-out (channels/model.ts). */
-  phoneContacts: defineCollection('phone_contacts', phoneContactSchema),
+  phoneContacts: defineCollection('phone_contacts', phoneContactSchema, {
+    personFields: { uid: ['uid'], contact: ['id'] },
+  }),
   /** `inbound_messages/{MessageSid}`: one per SMS/WhatsApp message processed, claimed with create() (channels/inbound.ts). */
-  inboundMessages: defineCollection('inbound_messages', inboundMessageSchema),
+  inboundMessages: defineCollection('inbound_messages', inboundMessageSchema, {
+    // Twilio's log maps the MessageSid to the number: the link to a request re-identifies it.
+    personFields: { contact: ['request_id'] },
+  }),
   /** `webhooks/{id}`: outbound webhook subscribers, with their signing secrets sealed (webhooks/sealing.ts; never returned). */
-  webhooks: defineCollection('webhooks', webhookSchema),
+  webhooks: defineCollection('webhooks', webhookSchema, {
+    personFields: { uid: ['created_by'] },
+  }),
   /** `webhooks/{webhook_id}/deliveries/{event_id}`: the delivery log; `expires_at` carries a TTL policy. */
-  webhookDeliveries: defineSubcollection('webhooks', 'deliveries', deliverySchema),
+  webhookDeliveries: defineSubcollection('webhooks', 'deliveries', deliverySchema, {
+    // The event as sent: an audit record's fields.
+    personFields: { copies: ['body'] },
+  }),
   /** `users/{uid}/devices/{device_id}`: FCM registration tokens of the user's devices (outbound/). */
-  devices: defineSubcollection('users', 'devices', deviceSchema),
+  devices: defineSubcollection('users', 'devices', deviceSchema, {
+    personFields: { uid: [PARENT_UID], contact: ['token'] },
+  }),
   /** `users/{uid}/preferences/notifications`: what reaches the user outside the app, and when (outbound/). */
-  preferences: defineSubcollection('users', 'preferences', notificationPreferencesSchema),
+  preferences: defineSubcollection('users', 'preferences', notificationPreferencesSchema, {
+    personFields: { uid: [PARENT_UID] },
+  }),
   /** `outbound_messages/{id}`: every push, SMS and WhatsApp message, its status and attempts (outbound/). */
-  outboundMessages: defineCollection('outbound_messages', outboundMessageSchema),
+  outboundMessages: defineCollection('outbound_messages', outboundMessageSchema, {
+    personFields: { uid: ['recipient_uid'], contact: ['to'], text: ['body'] },
+  }),
 };
+
+export type CollectionName = keyof typeof collections;
+
+/**
+ * The names of the top-level fields that hold a uid in any collection but the audit log's own:
+ * the fields of an audit record's before and after that name a person (events/record.ts,
+ * `people_ids`, by which erasure finds the records).
+ */
+export const PERSON_UID_FIELDS: readonly string[] = [
+  ...new Set(
+    Object.entries(collections)
+      .filter(([name]) => name !== 'audit')
+      .flatMap(([, collection]) => (collection.personFields as AnyPersonFields).uid ?? [])
+      .filter((path) => path !== 'id' && path !== PARENT_UID && !path.includes('.')),
+  ),
+];
 
 /** Collections written without a schema: infrastructure, never returned to clients. */
 export const internalCollections = {

@@ -15,6 +15,7 @@ import {
   toPublicDisasterView,
   volunteerSchema,
 } from './model.js';
+import * as memberships from './membership.js';
 import * as disasters from './service.js';
 
 const TAG = 'disasters';
@@ -110,7 +111,7 @@ export const disasterEndpoints = [
     errors: [403, 404, 409],
     rateLimit: { bucket: 'disasters:membership', limit: 60, windowSeconds: 60 },
     handler: async ({ caller, params }) => {
-      const { membership, created } = await disasters.join(caller, params.id);
+      const { membership, created } = await memberships.join(caller, params.id);
       return created ? membership : new Reply(200, membership);
     },
   }),
@@ -126,7 +127,7 @@ export const disasterEndpoints = [
     errors: [404],
     rateLimit: { bucket: 'disasters:membership', limit: 60, windowSeconds: 60 },
     handler: async ({ caller, params }) => {
-      await disasters.leave(caller, params.id);
+      await memberships.leave(caller, params.id);
     },
   }),
   defineEndpoint({
@@ -139,7 +140,7 @@ export const disasterEndpoints = [
     params,
     response: membershipSchema,
     errors: [404],
-    handler: async ({ caller, params }) => disasters.joined(caller, params.id),
+    handler: async ({ caller, params }) => memberships.joined(caller, params.id),
   }),
   defineEndpoint({
     method: 'get',
@@ -152,7 +153,7 @@ export const disasterEndpoints = [
     query: pageQuerySchema,
     response: pageOf(volunteerSchema),
     errors: [404],
-    handler: async ({ caller, params, query }) => disasters.listVolunteers(caller, params.id, query),
+    handler: async ({ caller, params, query }) => memberships.listVolunteers(caller, params.id, query),
   }),
   defineEndpoint({
     method: 'post',

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { collections } from '../../src/data/collections.js';
 import { db } from '../../src/data/firestore.js';
 import type { Disaster } from '../../src/disasters/model.js';
-import { writeMembership } from '../../src/disasters/service.js';
+import { writeMembership } from '../../src/disasters/membership.js';
 import type { HelpRequest } from '../../src/requests/model.js';
 import type { Resource } from '../../src/resources/model.js';
 import { geohashOf } from '../../src/shared/geo.js';
