@@ -5,7 +5,7 @@
 // and the webhook deliveries (webhooks/events.ts): side effects subscribe, nothing re-decides.
 import type { Transaction, WriteBatch } from 'firebase-admin/firestore';
 import type { AuditRecord } from '../audit/model.js';
-import { collections } from '../data/collections.js';
+import { collections, PERSON_UID_FIELDS } from '../data/collections.js';
 import type { Caller } from '../http/endpoint.js';
 import { notify } from '../notifications/service.js';
 import { IN_APP_KIND, noticesOf, type Notice, type NoticeSubject, type UnheardEventType } from './notices.js';
@@ -15,8 +15,11 @@ import { entityAndAction, type DomainEvent, type DomainEventType, type EventOf }
 /** Who made a change: a caller, or the service itself (triggers and jobs) or the agent. */
 export type EventActor = Caller | 'system' | 'agent';
 
-/** Fields whose values are uids: a record naming someone there is found by `people_ids`. */
-const PERSON_FIELDS = ['assigned_to', 'owner_id', 'authorized_by', 'user_id'] as const;
+/**
+ * Fields whose values are uids (declared beside their collections): a record naming someone there
+ * is found by `people_ids`, which is how erasure finds it.
+ */
+const PERSON_FIELDS = PERSON_UID_FIELDS;
 
 function peopleNamed(...changes: (Record<string, unknown> | null)[]): string[] {
   const found = new Set<string>();
