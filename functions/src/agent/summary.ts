@@ -2,7 +2,7 @@
 // deterministically otherwise and whenever Gemini fails. Observation descriptions are written by
 // the public, so they go to Gemini as data in their own part, never as instructions.
 import { z } from 'zod';
-import { consumeRateLimit } from '../http/rate-limit.js';
+import { consumeRateLimit } from '../data/window-count.js';
 import { logs } from '../logs.js';
 import type { Observation } from '../observations/model.js';
 import { generateJson, geminiFallbackOf, type GeminiSettings } from '../shared/gemini.js';

@@ -3,7 +3,7 @@
 // its record land together or not at all.
 import type { Transaction, WriteBatch } from 'firebase-admin/firestore';
 import { collections } from '../data/collections.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import type { AuditEntity, AuditRecord } from './model.js';
 
 /** Who made a change: a caller, or the service itself (triggers and jobs) or the agent. */

@@ -10,7 +10,7 @@ import type { DocumentReference } from 'firebase-admin/firestore';
 import { collections } from '../data/collections.js';
 import type { Disaster } from '../disasters/model.js';
 import { NotFoundError } from '../errors.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import type { HelpRequest } from '../requests/model.js';
 import { seesPointOf, toView as toResourceView, type Resource } from '../resources/model.js';
 import { isStaff } from '../shared/schemas.js';

@@ -218,7 +218,7 @@ export const collections = {
 
 /** Collections written without a schema: infrastructure, never returned to clients. */
 export const internalCollections = {
-  /** Fixed-window counters of http/rate-limit.ts; `expires_at` carries a TTL policy. */
+  /** Fixed-window counters of data/window-count.ts; `expires_at` carries a TTL policy. */
   rateLimits: 'rate_limits',
   /** One document per processed trigger event id: the de-duplication key of at-least-once delivery. */
   processedEvents: 'processed_events',

@@ -6,7 +6,7 @@ import { recordAudit, type AuditActor, type AuditChange } from '../audit/record.
 import { collections } from '../data/collections.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import { logs } from '../logs.js';
 import { issueCapMessage, type CapEvent } from './cap.js';
 import { geohashOf } from '../shared/geo.js';

@@ -26,12 +26,12 @@ import {
   successStatuses,
   type Sink,
   type Access,
-  type Caller,
   type Endpoint,
 } from './endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import type * as AuthModule from './auth.js';
 import { unmatchedRoute } from './middleware.js';
-import type * as WriteLimits from './rate-limit.js';
+import type * as WriteLimits from '../data/window-count.js';
 import { consumeReadLimit, readLimitOf, type ReadLimitRule } from './read-limit.js';
 
 // Loaded by the first request that needs them, not with the router: a cold instance's first
@@ -311,7 +311,7 @@ async function run(
     if (counted) await counted;
   }
   if (endpoint.rateLimit) {
-    const { consumeRateLimit } = await (writeLimits ??= import('./rate-limit.js'));
+    const { consumeRateLimit } = await (writeLimits ??= import('../data/window-count.js'));
     await consumeRateLimit(endpoint.rateLimit, caller ? `uid:${caller.uid}` : `ip:${req.ip}`);
   }
   return endpoint.handler({ caller, params, query, body, requestId, ip: req.ip ?? 'unknown' });

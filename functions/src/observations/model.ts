@@ -9,7 +9,7 @@ import {
   text,
 } from '../shared/schemas.js';
 import { severitySchema } from '../disasters/model.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import { coarseArea } from '../shared/geo.js';
 
 export const OBSERVATION_TYPES = [

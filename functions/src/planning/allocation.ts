@@ -7,7 +7,7 @@ import { collections } from '../data/collections.js';
 import { adminApp, db } from '../data/firestore.js';
 import { UnavailableError } from '../errors.js';
 import { requireConfirmedDisaster } from '../disasters/service.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import { logs } from '../logs.js';
 import type { HelpRequest } from '../requests/model.js';
 import type { AllocationJob } from '../workflow/model.js';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { collections, type Changes } from '../data/collections.js';
 import { db } from '../data/firestore.js';
-import { consumeRateLimit } from '../http/rate-limit.js';
+import { consumeRateLimit } from '../data/window-count.js';
 import { logs } from '../logs.js';
 import type { HelpRequest, Planning, PotentialMatches } from '../requests/model.js';
 import { PLANNING_LEASE_MS, planningDueAt } from '../requests/planning-state.js';

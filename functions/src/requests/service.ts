@@ -9,7 +9,7 @@ import { paginate } from '../data/paginate.js';
 import { getVisibleDisaster, requireConfirmedDisaster } from '../disasters/service.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import { logs } from '../logs.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import { distanceKm, geohashOf } from '../shared/geo.js';
 import { maskNumber } from '../shared/phone.js';
 import type { Disaster } from '../disasters/model.js';

@@ -10,7 +10,7 @@
 //   verified volunteer of the disaster    need, status, times and a cell of at least 1 km
 //   anyone else                           nothing: 404 for one request, no items in lists
 import { collections } from '../data/collections.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import { SEARCH_RADIUS_KM } from '../planning/nearby.js';
 import { COARSE_CENTER_MAX_OFFSET_KM, coarseArea } from '../shared/geo.js';
 import { isStaff } from '../shared/schemas.js';

@@ -1,6 +1,7 @@
 // /resources/... (spec 4.4). POST /resources/suggest/{disaster_id} belongs to the planning feature.
 import { z } from 'zod';
-import { defineEndpoint, type Caller } from '../http/endpoint.js';
+import { defineEndpoint } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import { idSchema, pageOf, pageQuerySchema, ROLES } from '../shared/schemas.js';
 import {
   newResourceSchema,

@@ -19,7 +19,7 @@ import type { AuditRecord } from '../audit/model.js';
 import { collections, internalCollections, type Changes } from '../data/collections.js';
 import { auth, db, isAlreadyExists } from '../data/firestore.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import { logs } from '../logs.js';
 import type { HelpRequest } from '../requests/model.js';
 import { claimForOwner } from '../resources/claims.js';

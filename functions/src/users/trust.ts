@@ -5,7 +5,7 @@
 import { recordAudit } from '../audit/record.js';
 import { collections } from '../data/collections.js';
 import { db } from '../data/firestore.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import type { UserRecord, VerificationInput } from './model.js';
 
 /** PUT /users/{uid}/verification: records the decision, who made it and when, with its audit record. */

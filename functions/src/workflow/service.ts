@@ -8,7 +8,7 @@ import { sortKeyOf } from '../data/converter.js';
 import { db } from '../data/firestore.js';
 import { decodeCursor, encodeCursor } from '../data/paginate.js';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../errors.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import { assertMayCreateTasks, stageTask, taskNotCreated, type StagedTask } from '../tasks/service.js';
 import { logs } from '../logs.js';
 import type { Task, TaskRole } from '../tasks/model.js';
