@@ -1,7 +1,7 @@
 // One declaration per endpoint. The router, request validation, the OpenAPI document, the
 // docs page and the authorization tests are all derived from these declarations.
-import type { z } from 'zod';
-import type { Role } from '../shared/schemas.js';
+import { z } from 'zod';
+import { idSchema, type Role } from '../shared/schemas.js';
 import type { Caller } from '../shared/caller.js';
 import type { RateLimitRule } from '../data/window-count.js';
 import type { ReadLimitRule } from './read-limit.js';
@@ -212,4 +212,15 @@ export function bySpecificity(a: Endpoint, b: Endpoint): number {
     if (pa !== pb) return pa ? 1 : -1;
   }
   return sa.length - sb.length;
+}
+
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]!);
+}
+
+/** The declared params schema, or one that takes every {param} of the path as a document id. */
+export function paramsSchemaOf(endpoint: Endpoint): z.ZodType | undefined {
+  if (endpoint.params) return endpoint.params;
+  const names = pathParamNames(endpoint.path);
+  return names.length === 0 ? undefined : z.strictObject(Object.fromEntries(names.map((name) => [name, idSchema])));
 }

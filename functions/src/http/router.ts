@@ -1,7 +1,7 @@
 // Mounts the endpoint declarations on an Express router: authenticate, authorize by role,
 // validate params/query/body, rate-limit, call the handler, check and send its answer.
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { config } from '../config.js';
 import {
   AppError,
@@ -12,8 +12,6 @@ import {
   type FieldIssue,
 } from '../errors.js';
 import { logs } from '../logs.js';
-import type { LazyFeature } from '../routes.js';
-import { idSchema } from '../shared/schemas.js';
 import { readFormBody, readJsonBody } from './body.js';
 import {
   bySpecificity,
@@ -21,6 +19,7 @@ import {
   Reply,
   Streamed,
   mediaTypeOf,
+  paramsSchemaOf,
   successContent,
   successStatus,
   successStatuses,
@@ -69,6 +68,13 @@ const firstSegment = (path: string): string => path.split('/')[1] ?? '';
  * another first segment, so the order and the 404/405 answers are those of one router over all).
  * Requests to any other segment go on to the app's 404.
  */
+/** A feature's endpoints, loaded on the first request to a path it serves (routes.ts lists them). */
+export interface LazyFeature {
+  /** The first segments of the paths it serves ('users' for /users/...). */
+  segments: readonly string[];
+  load: () => Promise<readonly Endpoint[]>;
+}
+
 export function lazyRouter(features: readonly LazyFeature[]): RequestHandler {
   const ready = new Map<string, RequestHandler>();
   const loading = new Map<string, Promise<RequestHandler>>();
@@ -100,17 +106,6 @@ export function lazyRouter(features: readonly LazyFeature[]): RequestHandler {
     }
     void pending.then((loaded) => loaded(req, res, next), next);
   };
-}
-
-export function pathParamNames(path: string): string[] {
-  return [...path.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]!);
-}
-
-/** The declared params schema, or one that takes every {param} of the path as a document id. */
-export function paramsSchemaOf(endpoint: Endpoint): z.ZodType | undefined {
-  if (endpoint.params) return endpoint.params;
-  const names = pathParamNames(endpoint.path);
-  return names.length === 0 ? undefined : z.strictObject(Object.fromEntries(names.map((name) => [name, idSchema])));
 }
 
 export function authorize(access: Access, caller: Caller | null): void {

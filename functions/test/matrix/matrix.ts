@@ -4,7 +4,7 @@
 import type { Endpoint } from '../../src/http/endpoint.js';
 import { successStatus } from '../../src/http/endpoint.js';
 import { readLimitOf } from '../../src/http/read-limit.js';
-import { pathParamNames } from '../../src/http/router.js';
+import { pathParamNames } from '../../src/http/endpoint.js';
 import { ROLES, type Role } from '../../src/shared/schemas.js';
 import { nonOwnerStatus, type Expected, type ObjectFixture } from './fixtures.js';
 import { renderRequestViews } from './views.js';
