@@ -26,6 +26,12 @@ export const webhookSealingKey = defineSecret('WEBHOOK_SEALING_KEY');
  */
 export const LOCAL_WEBHOOK_SEALING_KEY = 'bG9jYWwtd2ViaG9vay1zZWFsaW5nLWtleS0wMDAwMDA=';
 
+/** Where every function runs (index.ts sets it for all with setGlobalOptions) and its task queues live. */
+export const REGION = 'us-central1';
+
+/** Deliveries of an allocation job (index.ts's queue retries; planning/allocation.ts fails the job at the last). */
+export const ALLOCATION_MAX_ATTEMPTS = 5;
+
 /**
  * The webhook delivery queue's back-off (index.ts hands it to Cloud Tasks; webhooks/deliver.ts
  * predicts the next attempt from it): 10 s, doubling 8 times to about 43 min, then hourly. Cloud

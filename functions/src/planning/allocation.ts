@@ -3,6 +3,7 @@
 // The proposal never offers one resource unit to two requests. Proposals only: nothing is claimed;
 // a dispatcher turns them into workflow suggestions or tasks.
 import { randomUUID } from 'node:crypto';
+import { ALLOCATION_MAX_ATTEMPTS, REGION } from '../config.js';
 import { collections } from '../data/collections.js';
 import { adminApp, db } from '../data/firestore.js';
 import { UnavailableError } from '../errors.js';
@@ -44,7 +45,7 @@ export interface QueuedJob {
 async function enqueue(jobId: string): Promise<void> {
   const { getFunctions } = await import('firebase-admin/functions');
   await getFunctions(adminApp())
-    .taskQueue(`locations/us-central1/functions/${ALLOCATION_QUEUE}`)
+    .taskQueue(`locations/${REGION}/functions/${ALLOCATION_QUEUE}`)
     .enqueue({ job_id: jobId }, { id: jobId });
 }
 
@@ -163,7 +164,7 @@ export async function runAllocation(
     return 'done';
   } catch (error) {
     const message = error instanceof Error ? error.message.slice(0, 500) : String(error);
-    const final = leased.attempts + 1 >= 5;
+    const final = leased.attempts + 1 >= ALLOCATION_MAX_ATTEMPTS;
     await collections.allocationJobs.update(jobId, {
       status: final ? 'failed' : 'queued',
       last_error: message,
