@@ -77,6 +77,14 @@ const areaDistanceSchema = z
   .optional()
   .describe("Kilometres to the centre of the match's ~5 km cell: what the requester's bands are computed from.");
 
+/**
+ * How far the planner looks for a request's potential matches (planning/nearby.ts), at most, and
+ * how many documents it reads per geohash range: whoever reasons about which requests may name a
+ * helper (the requester's summary, erasure) reads the same reach.
+ */
+export const SEARCH_RADIUS_KM = 25;
+export const PER_RANGE_LIMIT = 200;
+
 export const potentialMatchesSchema = z.object({
   responders: z.array(
     z.object({

@@ -11,7 +11,7 @@
 //   anyone else                           nothing: 404 for one request, no items in lists
 import { collections } from '../data/collections.js';
 import type { Caller } from '../shared/caller.js';
-import { SEARCH_RADIUS_KM } from '../planning/nearby.js';
+import { SEARCH_RADIUS_KM } from './model.js';
 import { COARSE_CENTER_MAX_OFFSET_KM, coarseArea } from '../shared/geo.js';
 import { isStaff } from '../shared/schemas.js';
 import {

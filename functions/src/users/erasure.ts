@@ -25,7 +25,7 @@ import type { HelpRequest } from '../requests/model.js';
 import { claimForOwner } from '../resources/claims.js';
 import type { Resource } from '../resources/model.js';
 import { withinRadius } from '../data/nearby.js';
-import { PER_RANGE_LIMIT, SEARCH_RADIUS_KM } from '../planning/nearby.js';
+import { PER_RANGE_LIMIT, SEARCH_RADIUS_KM } from '../requests/model.js';
 import { coarseArea, COARSE_PRECISION, GEOHASH_PRECISION } from '../shared/geo.js';
 import type { Location } from '../shared/schemas.js';
 import type { Task } from '../tasks/model.js';
