@@ -1,7 +1,7 @@
 // Disasters (spec 3.4, 4.5): creation by admins, the public list, agent suggestions that admins
 // approve or discard, and membership (join, leave, joined, volunteers).
 import type { Transaction } from 'firebase-admin/firestore';
-import { markDiscarded } from '../agent/evidence.js';
+import { markDiscarded } from './evidence.js';
 import { recordAudit, type AuditActor, type AuditChange } from '../audit/record.js';
 import { collections } from '../data/collections.js';
 import { db, isAlreadyExists } from '../data/firestore.js';

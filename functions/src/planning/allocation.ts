@@ -11,7 +11,7 @@ import { requireConfirmedDisaster } from '../disasters/service.js';
 import type { Caller } from '../shared/caller.js';
 import { logs } from '../logs.js';
 import type { HelpRequest } from '../requests/model.js';
-import type { AllocationJob } from '../workflow/model.js';
+import type { AllocationJob } from './model.js';
 import { fittingResources, MAX_SUGGESTED_RESOURCES, NEED_PLANS } from './deterministic.js';
 import { nearbyResources } from './nearby.js';
 

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { defineEndpoint, Reply } from '../http/endpoint.js';
 import { idSchema } from '../shared/schemas.js';
-import { allocationJobSchema } from '../workflow/model.js';
+import { allocationJobSchema } from './model.js';
 import * as allocation from './allocation.js';
 
 const TAG = 'planning';
