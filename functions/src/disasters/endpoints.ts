@@ -1,7 +1,7 @@
 // /disasters/... (spec 3.4, 4.5): disasters, agent suggestions and membership.
 import { z } from 'zod';
 import { defineEndpoint, Reply } from '../http/endpoint.js';
-import { idSchema, pageOf, pageQuerySchema } from '../shared/schemas.js';
+import { idSchema, pageSchema, pageQuerySchema } from '../shared/schemas.js';
 import { CAP_MEDIA_TYPE, latestCapMessage } from './cap.js';
 import {
   disasterCloseSchema,
@@ -32,7 +32,7 @@ export const disasterEndpoints = [
       type: disasterTypeSchema.optional(),
       status: z.enum(['confirmed', 'closed']).optional().describe('confirmed (the default) or closed.'),
     }),
-    response: pageOf(publicDisasterViewSchema),
+    response: pageSchema(publicDisasterViewSchema),
     handler: async ({ query }) => {
       const page = await disasters.listPublic(query);
       return { items: page.items.map(toPublicDisasterView), next_cursor: page.next_cursor };
@@ -57,7 +57,7 @@ export const disasterEndpoints = [
     summary: 'Disasters suggested by the agent and not yet approved, newest first.',
     access: ['admin'],
     query: pageQuerySchema,
-    response: pageOf(disasterViewSchema),
+    response: pageSchema(disasterViewSchema),
     handler: async ({ query }) => {
       const page = await disasters.listSuggested(query);
       return { items: page.items.map(toDisasterView), next_cursor: page.next_cursor };
@@ -150,7 +150,7 @@ export const disasterEndpoints = [
     access: ['admin'],
     params,
     query: pageQuerySchema,
-    response: pageOf(volunteerSchema),
+    response: pageSchema(volunteerSchema),
     errors: [404],
     handler: async ({ caller, params, query }) => disasters.listVolunteers(caller, params.id, query),
   }),

@@ -1,7 +1,7 @@
 // /observations/... (spec 4.6): community-reported field intelligence.
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
-import { idSchema, pageOf, ROLES } from '../shared/schemas.js';
+import { idSchema, pageSchema, ROLES } from '../shared/schemas.js';
 import {
   observationInputSchema,
   observationListQuerySchema,
@@ -28,7 +28,7 @@ export const observationEndpoints = [
     access: ROLES,
     ownership: VIEWS,
     query: observationListQuerySchema,
-    response: pageOf(observationViewSchema),
+    response: pageSchema(observationViewSchema),
     handler: async ({ caller, query }) => {
       const page = await observations.list(query);
       return {

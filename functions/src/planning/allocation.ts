@@ -18,7 +18,7 @@ import { nearbyResources } from './nearby.js';
 /** The task-queue function's name (index.ts). */
 export const ALLOCATION_QUEUE = 'allocateResources';
 /** Resources proposed per request. */
-export const PER_REQUEST = 3;
+export const RESOURCES_PER_REQUEST = 3;
 /** Open requests considered per job, most urgent first. */
 export const MAX_REQUESTS_PER_JOB = 200;
 /** How long a run of an allocation job holds it (the task-queue handler's time-out is shorter). */
@@ -96,7 +96,7 @@ export function allocate(
   return ordered.map((request) => {
     const units = fittingResources(request.type_of_need, candidates.get(request.id) ?? [])
       .filter((resource) => !taken.has(resource.id))
-      .slice(0, PER_REQUEST);
+      .slice(0, RESOURCES_PER_REQUEST);
     for (const unit of units) taken.add(unit.id);
     return {
       request_id: request.id,

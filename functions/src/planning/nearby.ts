@@ -75,7 +75,7 @@ async function resourcesWithin(center: Location, disasterId: string, radiusKm: n
   return { resources, docsRead };
 }
 
-/** Who may be proposed to help: responders, and volunteers who are available and verified (users/trust.ts). */
+/** Who may be proposed to help: responders, and volunteers who are available and verified (users/verification.ts). */
 function isAvailable(user: UserRecord): user is UserRecord & { role: TaskRole } {
   if (user.role === 'responder') return user.availability !== 'unavailable';
   return user.role === 'volunteer' && user.availability === 'available' && user.verified;

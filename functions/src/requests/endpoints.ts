@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { auditViewSchema } from '../audit/model.js';
 import { requestHistory } from '../audit/service.js';
 import { defineEndpoint } from '../http/endpoint.js';
-import { isStaff, idSchema, pageOf, pageQuerySchema, ROLES } from '../shared/schemas.js';
+import { isStaff, idSchema, pageSchema, pageQuerySchema, ROLES } from '../shared/schemas.js';
 import {
   newRequestSchema,
   requestListFilters,
@@ -34,7 +34,7 @@ export const requestEndpoints = [
       '`awaiting_location=true` lists only the SMS/WhatsApp requests waiting for a dispatcher to set their point (planning.state awaiting_location); see PUT /requests/{req_id}/location. `updated_since` answers the changes instead (what a live view polls after loading the list once): the requests changed at or after that time, oldest change first, of every status; with disaster_id, those of that disaster and those moved out of it since (with their new disaster_id); status, type_of_need and awaiting_location do not combine with it (400). `phone` answers the requests of the person who wrote from that number or gave it in their profile (an exact match of the international number), each page recorded in the audit trail (entity contact).',
     access: ['admin', 'responder'],
     query: staffRequestListQuerySchema,
-    response: pageOf(requestViewSchema),
+    response: pageSchema(requestViewSchema),
     handler: async ({ caller, query }) => {
       const { limit, cursor, awaiting_location, ...rest } = query;
       return requests.listRequests(
@@ -69,7 +69,7 @@ export const requestEndpoints = [
     summary: 'Requests raised by the caller, newest first.',
     access: 'authenticated',
     query: requestListQuerySchema,
-    response: pageOf(requestViewSchema),
+    response: pageSchema(requestViewSchema),
     handler: async ({ caller, query }) => {
       const { limit, cursor, ...rest } = query;
       return requests.listOwnRequests(caller, rest, { limit, cursor });
@@ -100,7 +100,7 @@ export const requestEndpoints = [
       "Admins and responders see the request's records and those of its tasks; the owner sees the request's status history without volunteers' ids; anyone else gets 404.",
     params: z.strictObject({ req_id: idSchema }),
     query: pageQuerySchema,
-    response: pageOf(auditViewSchema),
+    response: pageSchema(auditViewSchema),
     errors: [404],
     handler: ({ caller, params, query }) => requestHistory(caller, params.req_id, query),
   }),
@@ -146,7 +146,7 @@ export const requestEndpoints = [
       "Admins and responders see all (view staff); verified volunteers who joined the disaster see all, each in its need-to-know view (their own: owner; their active tasks' requests: assignee; others: area, a ~5 km cell without description); anyone else, unverified volunteers included, sees only their own. 404 for an unknown disaster.",
     params: z.strictObject({ disaster_id: idSchema }),
     query: pageQuerySchema.extend(requestListFilters),
-    response: pageOf(requestViewSchema),
+    response: pageSchema(requestViewSchema),
     errors: [404],
     handler: async ({ caller, params, query }) => {
       const { limit, cursor, ...rest } = query;

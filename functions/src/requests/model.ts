@@ -5,7 +5,7 @@ import {
   isoDateTime,
   locationSchema,
   pageQuerySchema,
-  text,
+  boundedText,
   updatedSinceSchema,
 } from '../shared/schemas.js';
 import { phoneSchema } from '../users/model.js';
@@ -40,7 +40,7 @@ export const REQUEST_CHANNELS = ['app', 'sms', 'whatsapp'] as const;
 export const requestChannelSchema = z.enum(REQUEST_CHANNELS);
 
 /** A place as the person wrote it (an address, a landmark), kept until a dispatcher sets the point. */
-export const locationTextSchema = text(1, 500)
+export const locationTextSchema = boundedText(1, 500)
   .nullable()
   .describe('Where the person said they are, in their words (SMS/WhatsApp); null for app requests.');
 
@@ -112,7 +112,7 @@ export const helpRequestSchema = z.object({
   id: idSchema,
   disaster_id: idSchema,
   type_of_need: needSchema,
-  description: text(1, 2000),
+  description: boundedText(1, 2000),
   location: locationSchema,
   geohash: z.string(),
   status: requestStatusSchema,
@@ -251,7 +251,7 @@ export type RequestAudience = RequestView['view'];
 export const newRequestSchema = z.strictObject({
   disaster_id: idSchema,
   type_of_need: needSchema.describe(`One of: ${NEEDS.join(', ')}.`),
-  description: text(3, 2000).describe('What is needed, for how many people; 3 to 2000 characters.'),
+  description: boundedText(3, 2000).describe('What is needed, for how many people; 3 to 2000 characters.'),
   location: locationSchema,
 });
 export type NewRequestInput = z.infer<typeof newRequestSchema>;

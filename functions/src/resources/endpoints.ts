@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
 import type { Caller } from '../shared/caller.js';
-import { idSchema, pageOf, pageQuerySchema, ROLES } from '../shared/schemas.js';
+import { idSchema, pageSchema, pageQuerySchema, ROLES } from '../shared/schemas.js';
 import {
   newResourceSchema,
   resourceCategorySchema,
@@ -66,7 +66,7 @@ export const resourceEndpoints = [
     summary: 'List resources, newest first; filter by status, category, disaster_id, owner_id.',
     access: ROLES,
     query: resourceListQuerySchema,
-    response: pageOf(resourceViewSchema),
+    response: pageSchema(resourceViewSchema),
     ownership: `${POINTS} Only staff filter by another user's owner_id (403).`,
     errors: [403],
     handler: async ({ caller, query: { limit, cursor, ...filters } }) => {
@@ -97,7 +97,7 @@ export const resourceEndpoints = [
     summary: 'List available resources, newest first; filter by category, disaster_id.',
     access: ROLES,
     query: pageQuerySchema.extend({ category: resourceCategorySchema.optional(), disaster_id: idSchema.optional() }),
-    response: pageOf(resourceViewSchema),
+    response: pageSchema(resourceViewSchema),
     ownership: POINTS,
     handler: async ({ caller, query: { limit, cursor, ...filters } }) => {
       const page = await resources.listResources(caller, { ...filters, status: 'available' }, { limit, cursor });

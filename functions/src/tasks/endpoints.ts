@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { auditViewSchema } from '../audit/model.js';
 import { taskHistory } from '../audit/service.js';
 import { defineEndpoint } from '../http/endpoint.js';
-import { idSchema, pageOf, pageQuerySchema } from '../shared/schemas.js';
+import { idSchema, pageSchema, pageQuerySchema } from '../shared/schemas.js';
 import {
   adminTaskListQuerySchema,
   newTaskSchema,
@@ -27,7 +27,7 @@ export const taskEndpoints = [
       '`updated_since` answers the changes instead (what a live view polls after loading the list once): the tasks changed at or after that time, oldest change first, of every status; disaster_id narrows them, status, request_id and assigned_to do not combine with it (400).',
     access: ['admin'],
     query: adminTaskListQuerySchema,
-    response: pageOf(taskSchema),
+    response: pageSchema(taskSchema),
     handler: ({ query: { limit, cursor, updated_since, ...filters } }) =>
       updated_since === undefined
         ? tasks.listTasks(filters, { limit, cursor })
@@ -55,7 +55,7 @@ export const taskEndpoints = [
     summary: 'Tasks assigned to the caller, newest first; filter by status.',
     access: 'authenticated',
     query: ownTaskListQuerySchema,
-    response: pageOf(taskSchema),
+    response: pageSchema(taskSchema),
     handler: ({ caller, query: { limit, cursor, status } }) =>
       tasks.listOwnTasks(caller, { status }, { limit, cursor }),
   }),
@@ -82,7 +82,7 @@ export const taskEndpoints = [
     ownership: 'Any admin or responder; 404 for an unknown task.',
     params,
     query: pageQuerySchema,
-    response: pageOf(auditViewSchema),
+    response: pageSchema(auditViewSchema),
     errors: [404],
     handler: ({ params, query }) => taskHistory(params.task_id, query),
   }),

@@ -7,7 +7,7 @@ import { availabilitySchema, registrationSchema, toProfile, userProfileSchema, v
 import { ERASURE_TIME_BUDGET_MS, eraseOnBehalf, eraseUser } from './erasure.js';
 import { grantRole } from './roles.js';
 import * as users from './service.js';
-import { setVerification } from './trust.js';
+import { setVerification } from './verification.js';
 
 const TAG = 'users';
 

@@ -2,7 +2,7 @@
 // are signed, retried and disabled: docs/interop.md ("Webhooks").
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
-import { idSchema, pageOf, pageQuerySchema } from '../shared/schemas.js';
+import { idSchema, pageSchema, pageQuerySchema } from '../shared/schemas.js';
 import {
   createdWebhookSchema,
   deliveryViewSchema,
@@ -37,7 +37,7 @@ export const webhookEndpoints = [
     summary: 'The subscribers, newest first (never their secrets).',
     access: ['admin'],
     query: pageQuerySchema,
-    response: pageOf(webhookViewSchema),
+    response: pageSchema(webhookViewSchema),
     handler: ({ query }) => webhooks.listWebhooks(query),
   }),
   defineEndpoint({
@@ -84,7 +84,7 @@ export const webhookEndpoints = [
     access: ['admin'],
     params,
     query: pageQuerySchema,
-    response: pageOf(deliveryViewSchema),
+    response: pageSchema(deliveryViewSchema),
     errors: [404],
     handler: ({ params: { webhook_id: id }, query }) => webhooks.listDeliveries(id, query),
   }),

@@ -1,7 +1,7 @@
 // /workflow-outputs/... (spec 4.7–4.9): for admins (dispatchers).
 import { z } from 'zod';
 import { defineEndpoint, Reply } from '../http/endpoint.js';
-import { idSchema, pageOf, pageQuerySchema } from '../shared/schemas.js';
+import { idSchema, pageSchema, pageQuerySchema } from '../shared/schemas.js';
 import { taskSchema } from '../tasks/model.js';
 import {
   newSuggestionSchema,
@@ -33,7 +33,7 @@ export const workflowEndpoints = [
       disaster_id: idSchema.optional(),
       planner: z.enum(['deterministic', 'gemini', 'dispatcher']).optional(),
     }),
-    response: pageOf(workflowOutputSchema),
+    response: pageSchema(workflowOutputSchema),
     handler: async ({ query }) => {
       const { limit, cursor, ...filters } = query;
       return workflow.listOutputs(filters, { limit, cursor });
@@ -87,7 +87,7 @@ export const workflowEndpoints = [
     access: ADMIN,
     params: outputParams,
     query: pageQuerySchema,
-    response: pageOf(workflowTaskSchema),
+    response: pageSchema(workflowTaskSchema),
     errors: [404],
     handler: ({ params, query }) => workflow.listWorkflowTasks(params.request_id, query),
   }),
@@ -155,7 +155,7 @@ export const workflowEndpoints = [
     access: ADMIN,
     params: outputParams,
     query: pageQuerySchema,
-    response: pageOf(workflowResourceSchema),
+    response: pageSchema(workflowResourceSchema),
     errors: [404],
     handler: ({ params, query }) => workflow.listSuggestions(params.request_id, query),
   }),

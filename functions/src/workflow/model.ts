@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, text } from '../shared/schemas.js';
+import { idSchema, isoDateTime, boundedText } from '../shared/schemas.js';
 import { plannerSchema } from '../requests/model.js';
 import { prioritySchema, taskRoleSchema } from '../tasks/model.js';
 import { GEMINI_FALLBACK_CODES } from '../shared/gemini.js';
@@ -9,7 +9,7 @@ export const approvalStatusSchema = z.enum(APPROVAL_STATUSES);
 
 export const workflowTaskSchema = z.object({
   id: idSchema,
-  instructions: text(1, 4000),
+  instructions: boundedText(1, 4000),
   role_required: taskRoleSchema,
   priority: prioritySchema,
   approval_status: approvalStatusSchema,
@@ -25,7 +25,7 @@ export type WorkflowTask = z.infer<typeof workflowTaskSchema>;
 
 /** POST /workflow-outputs/{request_id}/tasks, and each of the tasks of POST /workflow-outputs. */
 export const newWorkflowTaskSchema = z.strictObject({
-  instructions: text(1, 4000),
+  instructions: boundedText(1, 4000),
   role_required: taskRoleSchema,
   priority: prioritySchema,
   suggested_assignee_id: idSchema.nullable().optional(),
@@ -40,7 +40,7 @@ export type WorkflowTaskChange = z.infer<typeof workflowTaskChangeSchema>;
 /** POST /workflow-outputs/{request_id}/resources, and each of the resources of POST /workflow-outputs. */
 export const newSuggestionSchema = z.strictObject({
   resource_id: idSchema,
-  reason: text(0, 1000).optional(),
+  reason: boundedText(0, 1000).optional(),
   approval_status: approvalStatusSchema.optional(),
 });
 export type NewSuggestion = z.infer<typeof newSuggestionSchema>;
@@ -52,7 +52,7 @@ export type SuggestionChange = z.infer<typeof suggestionChangeSchema>;
 /** POST /workflow-outputs: a new plan, or additions to the existing one. */
 export const outputUpsertSchema = z.strictObject({
   request_id: idSchema,
-  rationale: text(1, 2000).optional(),
+  rationale: boundedText(1, 2000).optional(),
   tasks: z.array(newWorkflowTaskSchema).max(50).optional(),
   resources: z.array(newSuggestionSchema).max(50).optional(),
 });
@@ -64,7 +64,7 @@ export const workflowResourceSchema = z.object({
   name: z.string(),
   category: z.string(),
   distance_km: z.number().nullable(),
-  reason: text(0, 1000),
+  reason: boundedText(0, 1000),
   approval_status: approvalStatusSchema,
   source: z.enum(['planner', 'dispatcher']),
   created_at: isoDateTime,
