@@ -20,8 +20,10 @@ export const webhookEndpoints = [
     method: 'post',
     path: '/webhooks',
     tag: TAG,
-    summary:
-      'Register a subscriber: an https URL resolving to public addresses, and its events. The answer carries the signing secret, shown once.',
+    summary: [
+      'Register a subscriber: an https URL resolving to public addresses, and its events.',
+      'The answer carries the signing secret, shown once.',
+    ].join(' '),
     access: ['admin'],
     body: newWebhookSchema,
     response: createdWebhookSchema,

@@ -44,8 +44,13 @@ export const workflowEndpoints = [
     path: '/workflow-outputs',
     tag: TAG,
     summary: 'Create the workflow output of a request, or add to it.',
-    description:
-      'Creates the output (planner "dispatcher", 201) when the request has none; otherwise replaces its rationale if given and appends the tasks and resource suggestions given (200). Suggested resources must exist (404) and be available (409); a resource is suggested at most once per plan (409). At most 50 tasks and 50 suggestions.',
+    description: [
+      'Creates the output (planner "dispatcher", 201) when the request has none;',
+      'otherwise replaces its rationale if given and appends the tasks and resource suggestions given (200).',
+      'Suggested resources must exist (404) and be available (409);',
+      'a resource is suggested at most once per plan (409).',
+      'At most 50 tasks and 50 suggestions.',
+    ].join(' '),
     access: ADMIN,
     body: outputUpsertSchema,
     response: workflowOutputSchema,
@@ -136,8 +141,12 @@ export const workflowEndpoints = [
     path: '/workflow-outputs/{request_id}/tasks/{task_id}/create-task',
     tag: TAG,
     summary: 'Turn an approved workflow task into a real task linked to the request.',
-    description:
-      'Creates the task under the rules of POST /tasks (201): the disaster must be confirmed, the resources are allocated all or none (409 naming the unavailable ones). resource_ids defaults to the resources of the approved suggestions; send [] for none. The workflow task must be approved (409 otherwise). Calling it again answers 409 with the existing task_id.',
+    description: [
+      'Creates the task under the rules of POST /tasks (201): the disaster must be confirmed, the resources are allocated all or none (409 naming the unavailable ones). resource_ids defaults to the resources of the approved suggestions;',
+      'send [] for none.',
+      'The workflow task must be approved (409 otherwise).',
+      'Calling it again answers 409 with the existing task_id.',
+    ].join(' '),
     access: ADMIN,
     params: taskParams,
     body: z.strictObject({ resource_ids: z.array(idSchema).max(20).optional() }).optional(),
