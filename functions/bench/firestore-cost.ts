@@ -233,7 +233,7 @@ function renderTable(rows: CostRow[], excess: CostRow[]): string {
     'one write per document written.',
     'Arranging the data is not counted. Triggers that a call sets off (e.g. planning after',
     '`POST /requests`) are not part of the call. **Rate-limited** endpoints add one read and one write of',
-    'their fixed-window counter (http/rate-limit.ts) to the minimum, one read per counter document for a',
+    'their fixed-window counter (data/window-count.ts) to the minimum, one read per counter document for a',
     'sharded one (`+10 / +1`). Authorization reads nothing: the role is a verified claim of the ID token.',
     '',
     'A list reads one document more than its page, to know whether a next page exists (`next_cursor`):',

@@ -6,7 +6,8 @@
 import { collections } from '../src/data/collections.js';
 import { db } from '../src/data/firestore.js';
 import { MAX_SUGGESTED_RESOURCES, NEED_PLANS } from '../src/planning/deterministic.js';
-import { findNearby, SEARCH_RADIUS_KM } from '../src/planning/nearby.js';
+import { findNearby } from '../src/planning/nearby.js';
+import { SEARCH_RADIUS_KM } from '../src/requests/model.js';
 import type { Location } from '../src/shared/schemas.js';
 import { median, percentile, round } from './figures.js';
 import { benchResource, prng } from './seeding.js';

@@ -722,7 +722,7 @@ async function outboundInProcess(
  * makes one. Time per call, refusals past the limit, errors.
  */
 async function counterProbe(options: SurgeOptions, calls: number, concurrency: number): Promise<Figure[]> {
-  const { consumeRateLimit } = await import('../src/http/rate-limit.js');
+  const { consumeRateLimit } = await import('../src/data/window-count.js');
   const { INBOUND_GLOBAL } = await import('../src/channels/limits.js');
   const { RateLimitedError } = await import('../src/errors.js');
   const rule = { ...INBOUND_GLOBAL, bucket: `bench:surge-probe:${Date.now() % 100000}` };

@@ -26,6 +26,12 @@ export const webhookSealingKey = defineSecret('WEBHOOK_SEALING_KEY');
  */
 export const LOCAL_WEBHOOK_SEALING_KEY = 'bG9jYWwtd2ViaG9vay1zZWFsaW5nLWtleS0wMDAwMDA=';
 
+/** Where every function runs (index.ts sets it for all with setGlobalOptions) and its task queues live. */
+export const REGION = 'us-central1';
+
+/** Deliveries of an allocation job (index.ts's queue retries; planning/allocation.ts fails the job at the last). */
+export const ALLOCATION_MAX_ATTEMPTS = 5;
+
 /**
  * The webhook delivery queue's back-off (index.ts hands it to Cloud Tasks; webhooks/deliver.ts
  * predicts the next attempt from it): 10 s, doubling 8 times to about 43 min, then hourly. Cloud
@@ -202,17 +208,27 @@ export function agentConfig(): AgentConfig {
     minReporters: positive('AGENT_MIN_REPORTERS', 2, true),
     maxCandidates: Math.min(2000, positive('AGENT_MAX_CANDIDATES', 500, true)),
     resummaryStep: positive('AGENT_RESUMMARY_STEP', 5, true),
-    geminiPerMinute: positive('AGENT_GEMINI_PER_MINUTE', 10, true),
-    geminiPerHour: positive('AGENT_GEMINI_PER_HOUR', 120, true),
+    geminiPerMinute: positive('AGENT_GEMINI_PER_MINUTE', GEMINI_USES.agent.budget[0].limit, true),
+    geminiPerHour: positive('AGENT_GEMINI_PER_HOUR', GEMINI_USES.agent.budget[1].limit, true),
   };
 }
 
 export const DEFAULT_GEMINI_MODEL = 'gemini-2.5-flash';
 
-/** Each use of Gemini: the variable that overrides its per-attempt time-out, and how it retries. */
-const GEMINI_USES = {
+/**
+ * Each use of Gemini: the variable that overrides its per-attempt time-out, how it retries, and its
+ * share of Gemini (`budget`: rate-limit rules counted across all instances, spent before each call
+ * by data/gemini-budget.ts `withGeminiFallback`; a spent budget falls back to the deterministic answer).
+ */
+export const GEMINI_USES = {
   /** Planning a request (planning/gemini.ts), in the background: patient. */
-  planner: { timeoutVar: 'GEMINI_TIMEOUT_MS', timeoutMs: 20_000, maxAttempts: 3, initialBackoffMs: 1000 },
+  planner: {
+    timeoutVar: 'GEMINI_TIMEOUT_MS',
+    timeoutMs: 20_000,
+    maxAttempts: 3,
+    initialBackoffMs: 1000,
+    budget: [{ bucket: 'gemini:planner', limit: 30, windowSeconds: 60 }],
+  },
   /** The assistant (chatbot/gemini.ts): the caller is waiting, so short attempts and one retry, well inside 60 s. */
   chatbot: {
     timeoutVar: 'CHATBOT_GEMINI_TIMEOUT_MS',
@@ -220,6 +236,7 @@ const GEMINI_USES = {
     maxAttempts: 2,
     initialBackoffMs: 500,
     maxOutputTokens: 800,
+    budget: [{ bucket: 'gemini:chatbot', limit: 60, windowSeconds: 60 }],
   },
   /** Summaries of suggested disasters (agent/summary.ts). */
   agent: {
@@ -228,9 +245,19 @@ const GEMINI_USES = {
     maxAttempts: 3,
     initialBackoffMs: 1000,
     maxOutputTokens: 400,
+    /** Limits overridden by AGENT_GEMINI_PER_MINUTE and AGENT_GEMINI_PER_HOUR (agentConfig). */
+    budget: [
+      { bucket: 'gemini:agent:minute', limit: 10, windowSeconds: 60 },
+      { bucket: 'gemini:agent:hour', limit: 120, windowSeconds: 3600 },
+    ],
   },
 } as const;
 export type GeminiUse = keyof typeof GEMINI_USES;
+
+/** The budget of a use, each rule's limit replaced by the one at its index in `limits` when given. */
+export function geminiBudget(use: GeminiUse, limits: readonly number[] = []) {
+  return GEMINI_USES[use].budget.map((rule, k) => ({ ...rule, limit: limits[k] ?? rule.limit }));
+}
 
 /**
  * The settings of one use of Gemini with this key: GEMINI_BASE_URL (a stand-in in tests),

@@ -4,8 +4,19 @@ import type { Express } from 'express';
 import type * as FirestoreTriggers from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { setGlobalOptions } from 'firebase-functions/v2/options';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
-import { geminiApiKey, twilioAuthToken, WEBHOOK_RETRY, webhookSealingKey } from './config.js';
+import {
+  ALLOCATION_MAX_ATTEMPTS,
+  geminiApiKey,
+  REGION,
+  twilioAuthToken,
+  WEBHOOK_RETRY,
+  webhookSealingKey,
+} from './config.js';
+
+// Before any function is defined: each takes the global options when it is defined.
+setGlobalOptions({ region: REGION });
 
 let app: Promise<Express> | undefined;
 
@@ -32,7 +43,6 @@ function firestoreTrigger<T>(name: string, define: (triggers: typeof FirestoreTr
  */
 export const api = onRequest(
   {
-    region: 'us-central1',
     // TWILIO_AUTH_TOKEN: the signatures of Twilio's webhooks (POST /channels/twilio/status).
     // WEBHOOK_SEALING_KEY: seals the signing secret of each new webhook subscriber.
     secrets: [geminiApiKey, twilioAuthToken, webhookSealingKey],
@@ -56,7 +66,6 @@ export const planRequest = firestoreTrigger('planRequest', ({ onDocumentCreated 
   onDocumentCreated(
     {
       document: 'requests/{requestId}',
-      region: 'us-central1',
       retry: true,
       secrets: [geminiApiKey],
       memory: '512MiB',
@@ -72,7 +81,7 @@ export const planRequest = firestoreTrigger('planRequest', ({ onDocumentCreated 
 
 /** Safety net: plans requests whose every trigger delivery was lost or failed (planning/job.ts). */
 export const sweepPlanning = onSchedule(
-  { schedule: 'every 5 minutes', region: 'us-central1', secrets: [geminiApiKey], timeoutSeconds: 300, maxInstances: 1 },
+  { schedule: 'every 5 minutes', secrets: [geminiApiKey], timeoutSeconds: 300, maxInstances: 1 },
   async () => {
     const { sweepStaleRequests } = await import('./planning/trigger.js');
     await sweepStaleRequests();
@@ -84,7 +93,7 @@ export const sweepPlanning = onSchedule(
  * PHONE_CONTACT_RECYCLE_DAYS, since its carrier may have given it to someone else.
  */
 export const sweepRecycledNumbers = onSchedule(
-  { schedule: 'every day 03:00', timeZone: 'UTC', region: 'us-central1', timeoutSeconds: 540, maxInstances: 1 },
+  { schedule: 'every day 03:00', timeZone: 'UTC', timeoutSeconds: 540, maxInstances: 1 },
   async () => {
     const { sweepRecycledNumbers: sweep } = await import('./channels/recycle.js');
     await sweep();
@@ -94,8 +103,7 @@ export const sweepRecycledNumbers = onSchedule(
 /** Allocation jobs of POST /resources/suggest/{disaster_id} (planning/allocation.ts), rate-limited by Cloud Tasks. */
 export const allocateResources = onTaskDispatched(
   {
-    region: 'us-central1',
-    retryConfig: { maxAttempts: 5, minBackoffSeconds: 10 },
+    retryConfig: { maxAttempts: ALLOCATION_MAX_ATTEMPTS, minBackoffSeconds: 10 },
     rateLimits: { maxConcurrentDispatches: 2, maxDispatchesPerSecond: 1 },
     timeoutSeconds: 300,
     memory: '512MiB',
@@ -119,7 +127,6 @@ export const suggestDisasters = firestoreTrigger('suggestDisasters', ({ onDocume
   onDocumentCreated(
     {
       document: 'observations/{observation_id}',
-      region: 'us-central1',
       retry: true,
       secrets: [geminiApiKey],
       memory: '512MiB',
@@ -138,7 +145,7 @@ export const suggestDisasters = firestoreTrigger('suggestDisasters', ({ onDocume
  */
 export const fanOutWebhooks = firestoreTrigger('fanOutWebhooks', ({ onDocumentCreated }) =>
   onDocumentCreated(
-    { document: 'audit_log/{audit_id}', region: 'us-central1', retry: true, memory: '256MiB', maxInstances: 10 },
+    { document: 'audit_log/{audit_id}', retry: true, memory: '256MiB', maxInstances: 10 },
     async (event) => {
       const { onAuditRecordCreated } = await import('./webhooks/events.js');
       await onAuditRecordCreated(event);
@@ -152,13 +159,10 @@ export const fanOutWebhooks = firestoreTrigger('fanOutWebhooks', ({ onDocumentCr
  * them...) become outbound_messages documents, created once per record whatever the deliveries.
  */
 export const outboundFromAudit = firestoreTrigger('outboundFromAudit', ({ onDocumentCreated }) =>
-  onDocumentCreated(
-    { document: 'audit_log/{auditId}', region: 'us-central1', retry: true, maxInstances: 10 },
-    async (event) => {
-      const { deriveOutbound } = await import('./outbound/derive.js');
-      await deriveOutbound(event.params.auditId);
-    },
-  ),
+  onDocumentCreated({ document: 'audit_log/{auditId}', retry: true, maxInstances: 10 }, async (event) => {
+    const { deriveOutbound } = await import('./outbound/derive.js');
+    await deriveOutbound(event.params.auditId);
+  }),
 );
 
 /**
@@ -167,7 +171,6 @@ export const outboundFromAudit = firestoreTrigger('outboundFromAudit', ({ onDocu
  */
 export const deliverWebhook = onTaskDispatched(
   {
-    region: 'us-central1',
     retryConfig: {
       maxAttempts: WEBHOOK_RETRY.maxAttempts,
       maxRetrySeconds: WEBHOOK_RETRY.maxRetrySeconds,
@@ -202,7 +205,6 @@ export const deliverOutbound = firestoreTrigger('deliverOutbound', ({ onDocument
   onDocumentCreated(
     {
       document: 'outbound_messages/{messageId}',
-      region: 'us-central1',
       retry: true,
       secrets: [twilioAuthToken],
       timeoutSeconds: 60,
@@ -225,7 +227,7 @@ export const deliverOutbound = firestoreTrigger('deliverOutbound', ({ onDocument
 let baseline: Promise<Express> | undefined;
 export const benchBaseline =
   process.env.FUNCTIONS_EMULATOR === 'true'
-    ? onRequest({ region: 'us-central1', concurrency: 80 }, async (req, res) => {
+    ? onRequest({ concurrency: 80 }, async (req, res) => {
         baseline ??= import('./bench/baseline.js').then((module) => module.buildBaselineApp());
         (await baseline)(req, res);
       })

@@ -2,13 +2,7 @@
 // path a feature serves. A cold instance then builds only what its first request needs (GET
 // /health: no Firestore client, no other feature's schemas). The same declarations as
 // endpoints.ts, which tools and tests read whole; test/cold-start.test.ts checks the two agree.
-import type { Endpoint } from './http/endpoint.js';
-
-export interface LazyFeature {
-  /** The first segments of the paths it serves ('users' for /users/...). */
-  segments: readonly string[];
-  load: () => Promise<readonly Endpoint[]>;
-}
+import type { LazyFeature } from './http/router.js';
 
 /** In the order of endpoints.ts. A new feature goes in both lists. */
 export const lazyFeatures: readonly LazyFeature[] = [

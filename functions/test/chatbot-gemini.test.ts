@@ -3,7 +3,7 @@
 // tests call the service in the test process, over the same emulated Firestore.
 import assert from 'node:assert/strict';
 import { Timestamp } from 'firebase-admin/firestore';
-import type { Caller } from '../src/http/endpoint.js';
+import type { Caller } from '../src/shared/caller.js';
 import { ALL_PARTS, gatherContext, MAX_REQUESTS, MAX_TASKS } from '../src/chatbot/context.js';
 import { configuredGemini, geminiSettingsFor } from '../src/config.js';
 import type { GeminiSettings } from '../src/shared/gemini.js';

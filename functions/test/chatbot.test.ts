@@ -5,7 +5,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { gatherContext, MAX_CATEGORIES_PER_ASK } from '../src/chatbot/context.js';
 import { ASK_RATE_LIMIT } from '../src/chatbot/model.js';
 import { collections } from '../src/data/collections.js';
-import type { Caller } from '../src/http/endpoint.js';
+import type { Caller } from '../src/shared/caller.js';
 import { RESOURCE_CATEGORIES } from '../src/resources/model.js';
 import { coarseArea, distanceKm } from '../src/shared/geo.js';
 import type { Location } from '../src/shared/schemas.js';

@@ -10,6 +10,7 @@ import { ERASED_TEXT, FORMER_MEMBER_NAME, cellCentre } from '../src/users/erasur
 import { eraseUser } from '../src/users/erasure.js';
 import { call, expectProblem, expectStatus, registeredUser, type ApiResponse, type TestUser } from './helpers/api.js';
 import { newNumber, sendSms, uidOfNumber } from './helpers/sms.js';
+import { plannedDeterministically, requestDocument } from './helpers/request-document.js';
 import { newPhoneContact } from '../src/channels/model.js';
 import { testAuth } from './helpers/emulators.js';
 import {
@@ -452,34 +453,20 @@ describe('DELETE /users/me (erasure)', function () {
     for (let i = 0; i < 200; i++) {
       const at = new Date(now - i * 1000).toISOString();
       const id = `bulk-req-${i}-${now}`;
-      writes.set(collections.requests.doc(id), {
-        id,
-        disaster_id: disaster.id,
-        type_of_need: 'food',
-        description: 'Need food',
-        location: HOME,
-        geohash: geohashOf(HOME),
-        status: i % 2 === 0 ? 'open' : 'fulfilled',
-        closed_reason: null,
-        owner_id: person.uid,
-        duplicate_of: null,
-        planning: {
-          state: 'planned',
-          planner: 'deterministic',
-          attempts: 1,
-          last_error: null,
-          lease_expires_at: null,
-          run_id: null,
-          updated_at: at,
-        },
-        potential_matches: null,
-        channel: 'app',
-        location_text: null,
-        requester_contact: null,
-        created_at: at,
-        updated_at: at,
-        status_changed_at: at,
-      });
+      writes.set(
+        collections.requests.doc(id),
+        requestDocument({
+          id,
+          owner_id: person.uid,
+          disaster_id: disaster.id,
+          type_of_need: 'food',
+          description: 'Need food',
+          location: HOME,
+          status: i % 2 === 0 ? 'open' : 'fulfilled',
+          created_at: at,
+          planning: plannedDeterministically(at),
+        }),
+      );
       const mid = `bulk-msg-${i}-${now}`;
       writes.set(collections.messages.doc(disaster.id, mid), {
         id: mid,

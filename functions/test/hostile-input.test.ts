@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { allEndpoints } from '../src/endpoints.js';
 import type { Endpoint } from '../src/http/endpoint.js';
-import { paramsSchemaOf, pathParamNames } from '../src/http/router.js';
+import { paramsSchemaOf, pathParamNames } from '../src/http/endpoint.js';
 import { ROLES, type Role } from '../src/shared/schemas.js';
 import { registeredUser, type TestUser } from './helpers/api.js';
 import { invalidArbitrary, jsonSchemaOf, paramArbitrary, validArbitrary } from './hostile/arbitraries.js';

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { allEndpoints } from '../src/endpoints.js';
 import type { Endpoint } from '../src/http/endpoint.js';
-import { paramsSchemaOf } from '../src/http/router.js';
+import { paramsSchemaOf } from '../src/http/endpoint.js';
 import { registeredUser, type TestUser } from './helpers/api.js';
 import { jsonSchemaOf, setOwn, validArbitrary } from './hostile/arbitraries.js';
 import { assertNoFailures, newStats, runCases, type HostileCase } from './hostile/runner.js';

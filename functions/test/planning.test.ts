@@ -17,6 +17,7 @@ import { call, expectProblem, expectStatus, registeredUser, type TestUser } from
 import {
   disaster,
   north,
+  planningScene,
   quietRequest,
   requestValue,
   resource,
@@ -35,17 +36,11 @@ async function outputCount(requestId: string) {
 }
 
 describe('planning', () => {
-  before(() => {
-    db();
-  });
-
   let disasterId: string;
   let admin: TestUser;
   let owner: TestUser;
   before(async () => {
-    disasterId = (await disaster()).id;
-    admin = await registeredUser('admin');
-    owner = await registeredUser('affected_individual');
+    ({ disasterId, admin, owner } = await planningScene());
   });
 
   describe('through the stack (trigger relay, deterministic planner)', () => {

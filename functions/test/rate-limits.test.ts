@@ -8,14 +8,14 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/app.js';
 import { allEndpoints } from '../src/endpoints.js';
+import { consumeRateLimit } from '../src/data/window-count.js';
 import {
-  consumeRateLimit,
   DEFAULT_READ_LIMIT,
   LocalRateLimiter,
   readLimitCredit,
   readLimitOf,
   type SharedCount,
-} from '../src/http/rate-limit.js';
+} from '../src/http/read-limit.js';
 import { RateLimitedError } from '../src/errors.js';
 import { apiFetch, baseUrl, expectProblem, registeredUser, type ApiResponse } from './helpers/api.js';
 import { testDb } from './helpers/emulators.js';

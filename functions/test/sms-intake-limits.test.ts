@@ -9,7 +9,7 @@ import { requestReference } from '../src/channels/model.js';
 import { replies } from '../src/channels/replies.js';
 import { INBOUND_GLOBAL, INBOUND_PER_NUMBER, NEW_NUMBERS_GLOBAL } from '../src/channels/limits.js';
 import { collections } from '../src/data/collections.js';
-import type { RateLimitRule } from '../src/http/endpoint.js';
+import type { RateLimitRule } from '../src/data/window-count.js';
 import type { OutboundMessage } from '../src/outbound/model.js';
 import { QUEUED_FOR_TRIAGE, type HelpRequest } from '../src/requests/model.js';
 import { call, expectStatus, registeredUser, type TestUser } from './helpers/api.js';

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { collections } from '../src/data/collections.js';
-import { db } from '../src/data/firestore.js';
 import { runPlanning } from '../src/planning/job.js';
 import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
-import { disaster, north, quietRequest, resource, spot } from './helpers/planning-fixtures.js';
+import { north, planningScene, quietRequest, resource, spot } from './helpers/planning-fixtures.js';
 
 async function outputOf(requestId: string) {
   return (await collections.workflowOutputs.doc(requestId).get()).data();
@@ -12,17 +11,11 @@ async function outputOf(requestId: string) {
 const task = { instructions: 'Bring two boats to the school', role_required: 'responder', priority: 1 };
 
 describe('workflow outputs', () => {
-  before(() => {
-    db();
-  });
-
   let disasterId: string;
   let admin: TestUser;
   let owner: TestUser;
   before(async () => {
-    disasterId = (await disaster()).id;
-    admin = await registeredUser('admin');
-    owner = await registeredUser('affected_individual');
+    ({ disasterId, admin, owner } = await planningScene());
   });
 
   /** A request with no output yet (nothing plans it unless the test does). */

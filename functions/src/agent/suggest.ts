@@ -23,7 +23,7 @@ import { byAge, clusterAround, describeCluster } from './cluster.js';
 import { summarizeCluster, type ClusterSummary } from './summary.js';
 import type { GeminiSettings } from '../shared/gemini.js';
 import { agentConfig, type AgentConfig } from '../config.js';
-import { evidenceRef, readEvidence, type Evidence } from './evidence.js';
+import { evidenceRef, readEvidence, type Evidence } from '../disasters/evidence.js';
 
 export const AGENT_UID = 'agent';
 

@@ -2,7 +2,7 @@
 // written by recordEvent (events/record.ts) in the services that make the changes; nothing here writes.
 import { collections } from '../data/collections.js';
 import { NotFoundError } from '../errors.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import { isStaff, STAFF_ROLES, type Page, type PageQuery } from '../shared/schemas.js';
 import type { AuditRecord, AuditView } from './model.js';
 

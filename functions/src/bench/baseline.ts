@@ -69,7 +69,7 @@ function auditRecord(
 }
 
 /**
- * The same fixed-window counter operations as http/rate-limit.ts: one write, one read; for a
+ * The same fixed-window counter operations as data/window-count.ts: one write, one read; for a
  * count spread over `shards` documents, the write to one of them and a read of all.
  */
 async function rateLimit(bucket: string, uid: string, shards = 1): Promise<void> {

@@ -18,11 +18,18 @@ export const inboundChannelEndpoints = [
     path: '/channels/twilio/inbound',
     tag: TAG,
     summary: "Twilio's inbound message webhook (SMS and WhatsApp): help requests, STATUS, STOP, START, HELP.",
-    description:
-      "Takes the form Twilio posts (application/x-www-form-urlencoded) signed with X-Twilio-Signature over PUBLIC_API_BASE_URL + this path (403 and nothing written otherwise). Answers TwiML (text/xml): one short reply in the sender's language, or an empty <Response/> for a MessageSid already processed, a message of a number past its own limit, a reply past the SMS spend limits, or a number that sent STOP. Every reply is logged in outbound_messages. The rules, keywords and limits: docs/channels.md.",
+    description: [
+      'Takes the form Twilio posts (application/x-www-form-urlencoded) signed with X-Twilio-Signature over PUBLIC_API_BASE_URL + this path (403 and nothing written otherwise).',
+      "Answers TwiML (text/xml): one short reply in the sender's language, or an empty <Response/> for a MessageSid already processed, a message of a number past its own limit, a reply past the SMS spend limits, or a number that sent STOP.",
+      'Every reply is logged in outbound_messages.',
+      'The rules, keywords and limits: docs/channels.md.',
+    ].join(' '),
     access: 'public',
-    ownership:
-      "No token: the caller proves it is Twilio with the signature. Each number acts as its own affected_individual user (created at its first message); STATUS shows only that user's own requests.",
+    ownership: [
+      'No token: the caller proves it is Twilio with the signature.',
+      'Each number acts as its own affected_individual user (created at its first message);',
+      "STATUS shows only that user's own requests.",
+    ].join(' '),
     bodyFormat: 'form',
     verify: verifyTwilioSignature,
     handlerLimits: INTAKE_LIMITS,

@@ -4,6 +4,7 @@
 // accents, and the answer must be instant. The lists and the rules: docs/channels.md.
 import type { HelpRequest } from '../requests/model.js';
 import type { Language } from './model.js';
+import { wordsOf } from '../shared/words.js';
 
 export type Command = 'stop' | 'start' | 'help' | 'status';
 type Need = HelpRequest['type_of_need'];
@@ -115,16 +116,6 @@ const FILLERS = new Set<string>([
   ...Object.values(NEED_WORDS).flatMap((byLanguage) => Object.values(byLanguage).flat()),
   ...['i', 'a', 'an', 'us', 'for', 'yo', 'nos', 'para', 'un', 'una', 'y', 'ako', 'at', 'ko', 'mga', 'pls', 'plz'],
 ]);
-
-/** Lower case, accents removed, split into words of letters and digits. */
-export function wordsOf(text: string): string[] {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '');
-}
 
 /** The language most of the words belong to; `fallback` (the last one the person used) on a tie or none. */
 export function detectLanguage(words: readonly string[], fallback: Language): Language {

@@ -2,7 +2,8 @@
 // number or for all numbers: the router sees only Twilio's addresses). Apart from inbound.ts so
 // that the endpoint's declaration documents them without loading the intake. What happens past
 // each: docs/channels.md, "Limits".
-import type { HandlerLimit, RateLimitRule } from '../http/endpoint.js';
+import type { HandlerLimit } from '../http/endpoint.js';
+import type { RateLimitRule } from '../data/window-count.js';
 
 /**
  * Messages one number may send in an hour (a loop or a flood), counted first: a number past it

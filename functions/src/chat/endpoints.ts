@@ -2,7 +2,7 @@
 // through Firestore listeners on `disasters/{disaster_id}/messages` (see README).
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
-import { idSchema, pageOf, pageQuerySchema } from '../shared/schemas.js';
+import { idSchema, pageSchema, pageQuerySchema } from '../shared/schemas.js';
 import { messageInputSchema, messageSchema } from './model.js';
 import * as chat from './service.js';
 
@@ -22,7 +22,7 @@ export const chatEndpoints = [
     ownership: OWNERSHIP,
     params,
     query: pageQuerySchema,
-    response: pageOf(messageSchema),
+    response: pageSchema(messageSchema),
     errors: [403, 404, 409],
     handler: async ({ caller, params, query }) => chat.listMessages(caller, params.id, query),
   }),

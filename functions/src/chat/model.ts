@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, roleSchema, text } from '../shared/schemas.js';
+import { idSchema, isoDateTime, roleSchema, boundedText } from '../shared/schemas.js';
 
 export const MESSAGE_MAX_LENGTH = 2000;
 
@@ -10,13 +10,15 @@ export const messageSchema = z.object({
   sender_id: idSchema,
   sender_name: z.string(),
   sender_role: roleSchema,
-  text: text(1, MESSAGE_MAX_LENGTH),
+  text: boundedText(1, MESSAGE_MAX_LENGTH),
   created_at: isoDateTime,
 });
 export type Message = z.infer<typeof messageSchema>;
 
 /** What a member sends: 1 to 2000 characters after trimming, no control characters. */
 export const messageInputSchema = z.strictObject({
-  text: text(1, MESSAGE_MAX_LENGTH).describe(`The message, 1 to ${MESSAGE_MAX_LENGTH} characters after trimming.`),
+  text: boundedText(1, MESSAGE_MAX_LENGTH).describe(
+    `The message, 1 to ${MESSAGE_MAX_LENGTH} characters after trimming.`,
+  ),
 });
 export type MessageInput = z.infer<typeof messageInputSchema>;

@@ -5,7 +5,7 @@ import { collections } from '../data/collections.js';
 import type { Member } from '../disasters/model.js';
 import { closedConflict, isAdmin } from '../disasters/service.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import { logs } from '../logs.js';
 import type { Page, PageQuery } from '../shared/schemas.js';
 import type { Message, MessageInput } from './model.js';

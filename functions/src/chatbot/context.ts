@@ -10,15 +10,16 @@ import type { DocumentReference } from 'firebase-admin/firestore';
 import { collections } from '../data/collections.js';
 import type { Disaster } from '../disasters/model.js';
 import { NotFoundError } from '../errors.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import type { HelpRequest } from '../requests/model.js';
 import { seesPointOf, toView as toResourceView, type Resource } from '../resources/model.js';
 import { isStaff } from '../shared/schemas.js';
-import { withinRadius, type Placement } from '../data/nearby.js';
+import { widenUntil, withinRadius, type Placement } from '../data/nearby.js';
 import { COARSE_CENTER_MAX_OFFSET_KM, distanceKm } from '../shared/geo.js';
 import type { Location } from '../shared/schemas.js';
 import type { Task } from '../tasks/model.js';
 import type { WorkflowOutput } from '../workflow/model.js';
+import type { ChatContext, DisasterFacts, PlanSummary, RequestFacts, ResourceFacts, TaskFacts } from './facts.js';
 
 /** Most recent own requests and assigned tasks considered. */
 export const MAX_REQUESTS = 10;
@@ -34,89 +35,6 @@ export const RESOURCES_PER_CATEGORY = 3;
 export const MAX_CATEGORIES_PER_ASK = 3;
 export const RESOURCES_ANY_CATEGORY = 5;
 const PER_RANGE_LIMIT = 100;
-
-export interface PlanSummary {
-  /** Workflow tasks the planner or a dispatcher proposed, and how many were approved or dispatched. */
-  tasks_planned: number;
-  tasks_approved: number;
-  tasks_dispatched: number;
-  roles_needed: string[];
-  /**
-   * Suggested resources that are not rejected, as GET /resources shows them to the caller: a
-   * volunteer's by its category (name null) and to the centre of its cell.
-   */
-  resources: {
-    id: string;
-    name: string | null;
-    category: string;
-    distance_km: number | null;
-    approval_status: string;
-  }[];
-}
-
-export interface RequestFacts {
-  id: string;
-  disaster_id: string;
-  disaster_name: string | null;
-  type_of_need: string;
-  description: string;
-  status: string;
-  closed_reason: string | null;
-  planning_state: string;
-  created_at: string;
-  status_changed_at: string;
-  plan: PlanSummary | null;
-}
-
-export interface TaskFacts {
-  id: string;
-  disaster_id: string;
-  disaster_name: string | null;
-  priority: number;
-  instructions: string;
-  role_required: string;
-  status: string;
-  authorized: boolean;
-  resource_ids: string[];
-  created_at: string;
-}
-
-export interface DisasterFacts {
-  id: string;
-  /** Why it is in the context: the caller joined it, it is one of theirs (question, request, task), or a recent public one. */
-  relation: 'joined' | 'referenced' | 'recent';
-  name: string;
-  type: Disaster['type'];
-  description: string;
-  severity: number;
-  radius_km: number;
-  status: Disaster['status'];
-  joined: boolean;
-  /** From the caller's location, when known. */
-  distance_km: number | null;
-}
-
-export interface ResourceFacts {
-  id: string;
-  /** Null for another volunteer's resource: their words reach neither the answer nor a model. */
-  name: string | null;
-  category: Resource['category'];
-  quantity: number;
-  unit: string;
-  distance_km: number;
-}
-
-export interface ChatContext {
-  user: { display_name: string | null; role: string | null; registered: boolean };
-  location_source: 'profile' | 'latest_request' | null;
-  requests: RequestFacts[];
-  tasks: TaskFacts[];
-  /** Visible disasters the caller joined or that their requests, tasks or question refer to. */
-  disasters: DisasterFacts[];
-  /** The disaster the question is about (the body's disaster_id), if any. */
-  focus_disaster_id: string | null;
-  nearby: { categories: Resource['category'][]; searched_km: number | null; resources: ResourceFacts[] };
-}
 
 export interface ContextOptions {
   disasterId?: string | undefined;
@@ -215,28 +133,28 @@ function plannedResources(output: WorkflowOutput) {
 }
 
 async function resourcesNear(caller: Caller, center: Location, category: Resource['category'] | null, limit: number) {
-  let docsRead = 0;
   let query = collections.resources.ref().where('status', '==', 'available');
   if (category !== null) query = query.where('category', '==', category);
   const placement: Placement<Resource> | undefined = isStaff(caller)
     ? undefined
     : { pointOf: (resource) => shownPoint(caller, resource), maxOffsetKm: COARSE_CENTER_MAX_OFFSET_KM };
-  for (const radius of RESOURCE_RADII_KM) {
-    const nearby = await withinRadius(query, center, radius, PER_RANGE_LIMIT, placement);
-    docsRead += nearby.docsRead + nearby.emptyRanges;
-    if (nearby.found.length > 0 || radius === RESOURCE_RADII_KM.at(-1)) {
-      const resources: ResourceFacts[] = nearby.found.slice(0, limit).map(({ item, distance_km }) => ({
-        id: item.id,
-        name: shownName(caller, item),
-        category: item.category,
-        quantity: item.quantity,
-        unit: item.unit,
-        distance_km: shownDistance(caller, item, distance_km),
-      }));
-      return { radius, docsRead, resources };
-    }
-  }
-  return { radius: null, docsRead, resources: [] };
+  const { found, radiusKm, docsRead } = await widenUntil(
+    RESOURCE_RADII_KM,
+    async (radius) => {
+      const nearby = await withinRadius(query, center, radius, PER_RANGE_LIMIT, placement);
+      return { found: nearby.found, docsRead: nearby.docsRead + nearby.emptyRanges };
+    },
+    (nearby) => nearby.length > 0,
+  );
+  const resources: ResourceFacts[] = found.slice(0, limit).map(({ item, distance_km }) => ({
+    id: item.id,
+    name: shownName(caller, item),
+    category: item.category,
+    quantity: item.quantity,
+    unit: item.unit,
+    distance_km: shownDistance(caller, item, distance_km),
+  }));
+  return { radius: radiusKm, docsRead, resources };
 }
 
 function requestFacts(
@@ -295,12 +213,9 @@ export interface Gathered {
   docsRead: number;
 }
 
-export async function gatherContext(caller: Caller, options: ContextOptions): Promise<Gathered> {
-  const reads = new Reads();
-  const { parts } = options;
+/** The caller's own records: profile, latest requests, assigned tasks, recent public disasters and memberships. */
+async function readOwn(caller: Caller, parts: ContextParts, reads: Reads) {
   const none = Promise.resolve(null);
-  const focus = options.disasterId === undefined ? null : await visibleDisaster(caller, options.disasterId);
-  if (focus) reads.count += 1;
   const [userSnap, requestSnap, taskSnap, recentSnap, membershipSnap] = await Promise.all([
     collections.users.doc(caller.uid).get(),
     collections.requests
@@ -330,28 +245,37 @@ export async function gatherContext(caller: Caller, options: ContextOptions): Pr
       : none,
   ]);
   reads.count += 1;
-  const user = userSnap.data();
-  const requests = reads.query(requestSnap).docs.map((doc) => doc.data());
-  const tasks = taskSnap ? reads.query(taskSnap).docs.map((doc) => doc.data()) : [];
-  const recentDocs = recentSnap ? reads.query(recentSnap).docs : [];
-  const joined = new Set(membershipSnap ? reads.query(membershipSnap).docs.map((doc) => doc.id) : []);
+  return {
+    user: userSnap.data(),
+    requests: reads.query(requestSnap).docs.map((doc) => doc.data()),
+    tasks: taskSnap ? reads.query(taskSnap).docs.map((doc) => doc.data()) : [],
+    recent: new Map<string, Disaster>(
+      recentSnap ? reads.query(recentSnap).docs.map((doc) => [doc.id, doc.data()]) : [],
+    ),
+    joined: new Set(membershipSnap ? reads.query(membershipSnap).docs.map((doc) => doc.id) : []),
+  };
+}
 
-  // Disasters: the recent public ones, plus those the caller joined and those the question,
-  // requests and tasks refer to.
-  const disasters = new Map<string, Disaster>(recentDocs.map((doc) => [doc.id, doc.data()]));
+type Own = Awaited<ReturnType<typeof readOwn>>;
+
+/**
+ * Disasters: the recent public ones, plus those the caller joined and those the question,
+ * requests and tasks refer to (read when not among the recent ones).
+ */
+async function readDisasters(own: Own, focus: Disaster | null, reads: Reads): Promise<Map<string, Disaster>> {
+  const disasters = new Map(own.recent);
   if (focus) disasters.set(focus.id, focus);
   const missing = [
-    ...new Set([...joined, ...requests.map((r) => r.disaster_id), ...tasks.map((t) => t.disaster_id)]),
+    ...new Set([...own.joined, ...own.requests.map((r) => r.disaster_id), ...own.tasks.map((t) => t.disaster_id)]),
   ].filter((id) => !disasters.has(id));
   for (const disaster of reads.docs(await getAllData(missing.map((id) => collections.disasters.doc(id))))) {
     if (disaster) disasters.set(disaster.id, disaster);
   }
-  const visible = [...disasters.values()].filter((disaster) => isVisible(disaster, caller));
-  const nameOf = (id: string) => {
-    const disaster = disasters.get(id);
-    return disaster && isVisible(disaster, caller) ? disaster.name : null;
-  };
+  return disasters;
+}
 
+/** The plans of the caller's requests, and the resources they suggest that a non-staff caller sees by category. */
+async function readPlans(caller: Caller, requests: HelpRequest[], parts: ContextParts, reads: Reads) {
   const outputs = parts.plans
     ? reads.docs(await getAllData(requests.map((request) => collections.workflowOutputs.doc(request.id))))
     : [];
@@ -362,52 +286,60 @@ export async function gatherContext(caller: Caller, options: ContextOptions): Pr
   for (const resource of reads.docs(await getAllData(planned.map((id) => collections.resources.doc(id))))) {
     if (resource) stored.set(resource.id, resource);
   }
+  return { outputs, stored };
+}
 
-  const latest = requests[0];
-  const center = user?.location ?? latest?.location ?? null;
-  const locationSource = user?.location ? 'profile' : latest ? 'latest_request' : null;
-
+/** Nearest available resources of the categories asked (the first few), or of any kind for Gemini. */
+async function readNearby(
+  caller: Caller,
+  center: Location | null,
+  options: ContextOptions,
+  reads: Reads,
+): Promise<ChatContext['nearby']> {
   // The first categories named only: a question naming all of them would cost dozens of range queries.
   const categories = options.categories.slice(0, MAX_CATEGORIES_PER_ASK);
   const nearby: ChatContext['nearby'] = { categories, searched_km: null, resources: [] };
-  if (center) {
-    const lookups =
-      categories.length > 0
-        ? categories.map((c) => [c, RESOURCES_PER_CATEGORY] as const)
-        : options.anyNearby
-          ? [[null, RESOURCES_ANY_CATEGORY] as const]
-          : [];
-    // From the caller's own point: with every hidden point replaced by its public cell centre, the
-    // answer depends only on public places and the caller's own input, so no snapping is needed.
-    const found = await Promise.all(lookups.map(([category, limit]) => resourcesNear(caller, center, category, limit)));
-    const seen = new Set<string>();
-    for (const { radius, resources, docsRead } of found) {
-      reads.count += docsRead;
-      if (radius !== null) nearby.searched_km = Math.max(nearby.searched_km ?? 0, radius);
-      for (const resource of resources) {
-        if (seen.has(resource.id)) continue;
-        seen.add(resource.id);
-        nearby.resources.push(resource);
-      }
+  if (!center) return nearby;
+  const lookups =
+    categories.length > 0
+      ? categories.map((c) => [c, RESOURCES_PER_CATEGORY] as const)
+      : options.anyNearby
+        ? [[null, RESOURCES_ANY_CATEGORY] as const]
+        : [];
+  // From the caller's own point: with every hidden point replaced by its public cell centre, the
+  // answer depends only on public places and the caller's own input, so no snapping is needed.
+  const found = await Promise.all(lookups.map(([category, limit]) => resourcesNear(caller, center, category, limit)));
+  const seen = new Set<string>();
+  for (const { radius, resources, docsRead } of found) {
+    reads.count += docsRead;
+    if (radius !== null) nearby.searched_km = Math.max(nearby.searched_km ?? 0, radius);
+    for (const resource of resources) {
+      if (seen.has(resource.id)) continue;
+      seen.add(resource.id);
+      nearby.resources.push(resource);
     }
   }
+  return nearby;
+}
 
+/** The visible disasters the caller has a relation to, each with the closest one (joined, referenced, recent). */
+function disasterFacts(
+  caller: Caller,
+  own: Own,
+  disasters: Map<string, Disaster>,
+  focus: Disaster | null,
+  center: Location | null,
+): DisasterFacts[] {
   const referenced = new Set([
-    ...requests.map((r) => r.disaster_id),
-    ...tasks.map((t) => t.disaster_id),
+    ...own.requests.map((r) => r.disaster_id),
+    ...own.tasks.map((t) => t.disaster_id),
     ...(focus ? [focus.id] : []),
   ]);
-  const recent = new Set(recentDocs.map((doc) => doc.id));
   const relationOf = (id: string): DisasterFacts['relation'] | null =>
-    joined.has(id) ? 'joined' : referenced.has(id) ? 'referenced' : recent.has(id) ? 'recent' : null;
-  const context: ChatContext = {
-    user: { display_name: user?.display_name ?? null, role: caller.role, registered: user !== undefined },
-    location_source: center ? locationSource : null,
-    requests: requests.map((request, i) =>
-      requestFacts(request, nameOf(request.disaster_id), outputs[i], caller, stored),
-    ),
-    tasks: tasks.map((task) => taskFacts(task, nameOf(task.disaster_id))),
-    disasters: visible.flatMap((disaster) => {
+    own.joined.has(id) ? 'joined' : referenced.has(id) ? 'referenced' : own.recent.has(id) ? 'recent' : null;
+  return [...disasters.values()]
+    .filter((disaster) => isVisible(disaster, caller))
+    .flatMap((disaster) => {
       const relation = relationOf(disaster.id);
       if (relation === null) return [];
       return [
@@ -420,11 +352,39 @@ export async function gatherContext(caller: Caller, options: ContextOptions): Pr
           severity: disaster.severity,
           radius_km: disaster.radius_km,
           status: disaster.status,
-          joined: joined.has(disaster.id),
+          joined: own.joined.has(disaster.id),
           distance_km: center ? round(distanceKm(center, disaster.location)) : null,
         },
       ];
-    }),
+    });
+}
+
+export async function gatherContext(caller: Caller, options: ContextOptions): Promise<Gathered> {
+  const reads = new Reads();
+  const focus = options.disasterId === undefined ? null : await visibleDisaster(caller, options.disasterId);
+  if (focus) reads.count += 1;
+  const own = await readOwn(caller, options.parts, reads);
+  const disasters = await readDisasters(own, focus, reads);
+  const nameOf = (id: string) => {
+    const disaster = disasters.get(id);
+    return disaster && isVisible(disaster, caller) ? disaster.name : null;
+  };
+  const { outputs, stored } = await readPlans(caller, own.requests, options.parts, reads);
+
+  const { user, requests } = own;
+  const latest = requests[0];
+  const center = user?.location ?? latest?.location ?? null;
+  const locationSource = user?.location ? 'profile' : latest ? 'latest_request' : null;
+  const nearby = await readNearby(caller, center, options, reads);
+
+  const context: ChatContext = {
+    user: { display_name: user?.display_name ?? null, role: caller.role, registered: user !== undefined },
+    location_source: center ? locationSource : null,
+    requests: requests.map((request, i) =>
+      requestFacts(request, nameOf(request.disaster_id), outputs[i], caller, stored),
+    ),
+    tasks: own.tasks.map((task) => taskFacts(task, nameOf(task.disaster_id))),
+    disasters: disasterFacts(caller, own, disasters, focus, center),
     focus_disaster_id: focus?.id ?? null,
     nearby,
   };

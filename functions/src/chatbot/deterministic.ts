@@ -2,7 +2,7 @@
 // It recognises a handful of intents (intents.ts) and answers each from the caller's context;
 // anything else gets a plain "I cannot answer that" with what it can do instead.
 import type { Disaster } from '../disasters/model.js';
-import type { ChatContext, DisasterFacts, RequestFacts, TaskFacts } from './context.js';
+import type { ChatContext, DisasterFacts, RequestFacts, TaskFacts } from './facts.js';
 import { categoriesIn, detectIntent, disasterTypeIn, normalize } from './intents.js';
 import { emptySources, type Intent, type Sources } from './model.js';
 import { guidanceFor, LOCAL_AUTHORITIES_NOTE } from './safety.js';

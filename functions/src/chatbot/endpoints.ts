@@ -26,8 +26,10 @@ export const chatbotEndpoints = [
       `expire ${CONVERSATION_TTL_HOURS} hours after the last one. Rate limit: ${ASK_RATE_LIMIT.limit} calls per ` +
       `${ASK_RATE_LIMIT.windowSeconds} s per user (429 with Retry-After).`,
     access: 'authenticated',
-    ownership:
-      "The reply draws only on records the caller may see (their own requests, tasks assigned to them, public disasters, available resources). conversation_id must be one of the caller's conversations (404 otherwise); disaster_id must be a disaster the caller may see (404 otherwise).",
+    ownership: [
+      "The reply draws only on records the caller may see (their own requests, tasks assigned to them, public disasters, available resources). conversation_id must be one of the caller's conversations (404 otherwise);",
+      'disaster_id must be a disaster the caller may see (404 otherwise).',
+    ].join(' '),
     body: askBodySchema,
     response: askAnswerSchema,
     errors: [404],

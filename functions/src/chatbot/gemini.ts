@@ -7,7 +7,7 @@
 // service answers with the deterministic assistant instead.
 import { z } from 'zod';
 import { generateJson, type GeminiSettings } from '../shared/gemini.js';
-import type { ChatContext } from './context.js';
+import type { ChatContext } from './facts.js';
 import type { AssistantReply } from './deterministic.js';
 import type { ConversationMessage, Sources } from './model.js';
 

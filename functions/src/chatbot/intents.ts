@@ -2,6 +2,7 @@
 // English first, with a few common Spanish and Filipino words. Used by the deterministic assistant
 // and to decide which resources to look up for either assistant.
 import type { Disaster } from '../disasters/model.js';
+import { foldText } from '../shared/words.js';
 import type { Resource } from '../resources/model.js';
 import type { Intent } from './model.js';
 
@@ -9,12 +10,9 @@ type DisasterType = Disaster['type'];
 
 type Category = Resource['category'];
 
-/** Lower case, accents removed, everything but letters and digits turned into single spaces. */
+/** Folded (shared/words.ts), everything but ASCII letters and digits turned into single spaces. */
 export function normalize(message: string): string {
-  return ` ${message
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+  return ` ${foldText(message)
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()} `;
 }

@@ -1,7 +1,7 @@
 // The assistant (spec 1.7, 4.10): what POST /chatbot/ask takes and answers, and the stored
 // conversation history (`conversations/{id}`, one owner, bounded, expiring).
 import { z } from 'zod';
-import { idSchema, isoDateTime, text } from '../shared/schemas.js';
+import { idSchema, isoDateTime, boundedText } from '../shared/schemas.js';
 import { GEMINI_FALLBACK_CODES } from '../shared/gemini.js';
 
 /** Longest message a caller may send (characters, after trimming). */
@@ -31,7 +31,7 @@ export const intentSchema = z.enum(INTENTS);
 export type Intent = z.infer<typeof intentSchema>;
 
 export const askBodySchema = z.strictObject({
-  message: text(1, MAX_MESSAGE_LENGTH).describe(`What to ask, 1 to ${MAX_MESSAGE_LENGTH} characters.`),
+  message: boundedText(1, MAX_MESSAGE_LENGTH).describe(`What to ask, 1 to ${MAX_MESSAGE_LENGTH} characters.`),
   disaster_id: idSchema
     .optional()
     .describe('A disaster the question is about (confirmed; suggestions for admins only).'),

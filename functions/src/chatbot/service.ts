@@ -1,16 +1,16 @@
 // POST /chatbot/ask: checks the conversation and the disaster the caller names, gathers the
 // caller's own context, answers with Gemini when configured (and within the shared budget) or
 // with the deterministic assistant, and appends both turns to the caller's conversation.
-import { configuredGemini } from '../config.js';
+import { configuredGemini, geminiBudget, GEMINI_USES } from '../config.js';
 import { collections } from '../data/collections.js';
 import { db } from '../data/firestore.js';
 import { NotFoundError } from '../errors.js';
-import type { Caller } from '../http/endpoint.js';
-import { consumeRateLimit } from '../http/rate-limit.js';
+import type { Caller } from '../shared/caller.js';
+import { withGeminiFallback } from '../data/gemini-budget.js';
 import { logs } from '../logs.js';
 import { ALL_PARTS, gatherContext, type ContextParts } from './context.js';
 import { deterministicReply, requestedCategories } from './deterministic.js';
-import { geminiFallbackOf, type GeminiFallback, type GeminiSettings } from '../shared/gemini.js';
+import type { GeminiFallback, GeminiSettings } from '../shared/gemini.js';
 import { geminiReply } from './gemini.js';
 import { detectIntent } from './intents.js';
 import {
@@ -36,7 +36,7 @@ const PARTS_FOR: Record<Intent, ContextParts> = {
 };
 
 /** Gemini calls per minute for the assistant across all instances and users (a shared counter). */
-export const GEMINI_ASKS_PER_MINUTE = 60;
+export const GEMINI_ASKS_PER_MINUTE = GEMINI_USES.chatbot.budget[0].limit;
 
 export interface AskOptions {
   gemini: GeminiSettings | null;
@@ -73,15 +73,15 @@ export async function ask(
   let answer: Omit<AskAnswer, 'conversation_id'> | undefined;
   let fallback: GeminiFallback | null = null;
   if (options.gemini) {
-    try {
-      await consumeRateLimit({ bucket: 'gemini:chatbot', limit: GEMINI_ASKS_PER_MINUTE, windowSeconds: 60 }, 'global');
-      const reply = await geminiReply(input.message, context, history, options.gemini);
-      answer = { ...reply, assistant: 'gemini', intent: null, fallback_reason: null, fallback_code: null };
-    } catch (error) {
-      fallback = geminiFallbackOf(error);
-      if (!fallback) throw error;
-      logs.chatbotFallback(caller.uid, fallback.reason);
-    }
+    const gemini = options.gemini;
+    const outcome = await withGeminiFallback(
+      geminiBudget('chatbot'),
+      () => geminiReply(input.message, context, history, gemini),
+      (fallen) => logs.chatbotFallback(caller.uid, fallen.reason),
+    );
+    fallback = outcome.fallback;
+    if (outcome.value)
+      answer = { ...outcome.value, assistant: 'gemini', intent: null, fallback_reason: null, fallback_code: null };
   }
   if (!answer) {
     const reply = deterministicReply(input.message, context, intent);

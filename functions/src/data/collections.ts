@@ -24,7 +24,8 @@ import { resourceSchema } from '../resources/model.js';
 import { taskSchema } from '../tasks/model.js';
 import { userRecordSchema } from '../users/model.js';
 import { deliverySchema, webhookSchema } from '../webhooks/model.js';
-import { allocationJobSchema, workflowOutputSchema } from '../workflow/model.js';
+import { allocationJobSchema } from '../planning/model.js';
+import { workflowOutputSchema } from '../workflow/model.js';
 import { NotFoundError } from '../errors.js';
 import type { Page, PageQuery } from '../shared/schemas.js';
 import { toDocument, zodConverter } from './converter.js';
@@ -344,7 +345,7 @@ export const PERSON_UID_FIELDS: readonly string[] = [
 
 /** Collections written without a schema: infrastructure, never returned to clients. */
 export const internalCollections = {
-  /** Fixed-window counters of http/rate-limit.ts; `expires_at` carries a TTL policy. */
+  /** Fixed-window counters of data/window-count.ts; `expires_at` carries a TTL policy. */
   rateLimits: 'rate_limits',
   /** One document per processed trigger event id: the de-duplication key of at-least-once delivery. */
   processedEvents: 'processed_events',

@@ -57,3 +57,26 @@ export async function withinRadius<T extends { id: string; location: Location | 
     emptyRanges: snapshots.filter((snapshot) => snapshot.empty).length,
   };
 }
+
+/**
+ * Searches the radii of `radiiKm` in turn, widening only while what was found is not `enough`
+ * (a dense area then costs a few small ranges instead of one large one). Resolves to the last
+ * search's finds, the radius it read, and the documents read by all of them.
+ */
+export async function widenUntil<T>(
+  radiiKm: readonly number[],
+  search: (radiusKm: number) => Promise<{ found: T[]; docsRead: number }>,
+  enough: (found: T[]) => boolean,
+): Promise<{ found: T[]; radiusKm: number | null; docsRead: number }> {
+  let docsRead = 0;
+  let found: T[] = [];
+  let radiusKm: number | null = null;
+  for (const radius of radiiKm) {
+    const result = await search(radius);
+    docsRead += result.docsRead;
+    found = result.found;
+    radiusKm = radius;
+    if (enough(found)) break;
+  }
+  return { found, radiusKm, docsRead };
+}

@@ -75,3 +75,21 @@ export async function* pagesOf<T extends { id: string; created_at: string }>(
     if (page.length > 0) yield page;
   }
 }
+
+/** A list held in memory (embedded in one document) paged like a collection: oldest first, by sort key. */
+export function paginateArray<T extends { id: string; created_at: string }>(
+  items: readonly T[],
+  page: PageQuery,
+): Page<T> {
+  const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
+  const sorted = [...items]
+    .map((item) => ({ item, key: sortKeyOf(item) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .filter(({ key }) => after === undefined || key > after);
+  const slice = sorted.slice(0, page.limit);
+  const last = slice.at(-1);
+  return {
+    items: slice.map(({ item }) => item),
+    next_cursor: sorted.length > page.limit && last ? encodeCursor(last.key) : null,
+  };
+}

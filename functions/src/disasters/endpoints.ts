@@ -1,7 +1,7 @@
 // /disasters/... (spec 3.4, 4.5): disasters, agent suggestions and membership.
 import { z } from 'zod';
 import { defineEndpoint, Reply } from '../http/endpoint.js';
-import { idSchema, pageOf, pageQuerySchema } from '../shared/schemas.js';
+import { idSchema, pageSchema, pageQuerySchema } from '../shared/schemas.js';
 import { CAP_MEDIA_TYPE, latestCapMessage } from './cap.js';
 import {
   disasterCloseSchema,
@@ -33,7 +33,7 @@ export const disasterEndpoints = [
       type: disasterTypeSchema.optional(),
       status: z.enum(['confirmed', 'closed']).optional().describe('confirmed (the default) or closed.'),
     }),
-    response: pageOf(publicDisasterViewSchema),
+    response: pageSchema(publicDisasterViewSchema),
     handler: async ({ query }) => {
       const page = await disasters.listPublic(query);
       return { items: page.items.map(toPublicDisasterView), next_cursor: page.next_cursor };
@@ -58,7 +58,7 @@ export const disasterEndpoints = [
     summary: 'Disasters suggested by the agent and not yet approved, newest first.',
     access: ['admin'],
     query: pageQuerySchema,
-    response: pageOf(disasterViewSchema),
+    response: pageSchema(disasterViewSchema),
     handler: async ({ query }) => {
       const page = await disasters.listSuggested(query);
       return { items: page.items.map(toDisasterView), next_cursor: page.next_cursor };
@@ -83,11 +83,16 @@ export const disasterEndpoints = [
     path: '/disasters/{id}',
     tag: TAG,
     summary: "Edit a disaster's name, type, description, location, radius or severity.",
-    description:
-      "For agent suggestions before approval (the agent's summary becomes the public description only as the admin leaves it) and for confirmed disasters. Send at least one field. Each change is audited; on a suggestion the agent never rewrites a field an admin edited.",
+    description: [
+      "For agent suggestions before approval (the agent's summary becomes the public description only as the admin leaves it) and for confirmed disasters.",
+      'Send at least one field.',
+      'Each change is audited; on a suggestion the agent never rewrites a field an admin edited.',
+    ].join(' '),
     access: ['admin'],
-    ownership:
-      'Any admin edits any suggested or confirmed disaster; a discarded or unknown one is a 404, a closed one a 409.',
+    ownership: [
+      'Any admin edits any suggested or confirmed disaster;',
+      'a discarded or unknown one is a 404, a closed one a 409.',
+    ].join(' '),
     params,
     body: disasterPatchSchema,
     response: disasterViewSchema,
@@ -100,8 +105,11 @@ export const disasterEndpoints = [
     path: '/disasters/{id}/join',
     tag: TAG,
     summary: 'Join a confirmed disaster (idempotent).',
-    description:
-      'Answers 201 when the caller joins, 200 with the same membership when they had already joined. The caller must be registered (403 otherwise). A closed disaster takes no new members (409).',
+    description: [
+      'Answers 201 when the caller joins, 200 with the same membership when they had already joined.',
+      'The caller must be registered (403 otherwise).',
+      'A closed disaster takes no new members (409).',
+    ].join(' '),
     access: 'authenticated',
     ownership: 'Adds the caller only. Unknown and suggested disasters cannot be joined (404).',
     params,
@@ -151,7 +159,7 @@ export const disasterEndpoints = [
     access: ['admin'],
     params,
     query: pageQuerySchema,
-    response: pageOf(volunteerSchema),
+    response: pageSchema(volunteerSchema),
     errors: [404],
     handler: async ({ caller, params, query }) => memberships.listVolunteers(caller, params.id, query),
   }),
@@ -171,8 +179,11 @@ export const disasterEndpoints = [
     path: '/disasters/{id}/close',
     tag: TAG,
     summary: 'Close a confirmed disaster: it stays readable but takes no new requests, members or messages.',
-    description:
-      'Issues the CAP Cancel of its alerts. Open requests and active tasks are left for staff to finish (docs/interop.md). Closing a closed disaster answers 200 with it unchanged; a suggestion cannot be closed (409).',
+    description: [
+      'Issues the CAP Cancel of its alerts.',
+      'Open requests and active tasks are left for staff to finish (docs/interop.md).',
+      'Closing a closed disaster answers 200 with it unchanged; a suggestion cannot be closed (409).',
+    ].join(' '),
     access: ['admin'],
     params,
     body: disasterCloseSchema,
@@ -188,8 +199,11 @@ export const disasterEndpoints = [
     path: '/disasters/{id}/cap',
     tag: TAG,
     summary: 'The latest CAP 1.2 message of a confirmed or closed disaster (public, application/cap+xml).',
-    description:
-      'Alert on confirmation, Update on each edit, Cancel on closing, each referencing the earlier ones. Suggestions never have one (404). Mapping: docs/interop.md.',
+    description: [
+      'Alert on confirmation, Update on each edit, Cancel on closing, each referencing the earlier ones.',
+      'Suggestions never have one (404).',
+      'Mapping: docs/interop.md.',
+    ].join(' '),
     access: 'public',
     params,
     produces: [CAP_MEDIA_TYPE],

@@ -5,7 +5,7 @@ import { recordEvent, type EventActor } from '../events/record.js';
 import { collections } from '../data/collections.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
 import { ForbiddenError } from '../errors.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import { logs } from '../logs.js';
 import type { Page, PageQuery } from '../shared/schemas.js';
 import type { Member, Membership, Volunteer } from './model.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, locationSchema, roleSchema, text } from '../shared/schemas.js';
+import { idSchema, isoDateTime, locationSchema, roleSchema, boundedText } from '../shared/schemas.js';
 import { DISASTER_TYPES } from '../shared/vocabulary.js';
 
 // The value lists live in shared/vocabulary.ts, which the console imports too.
@@ -45,9 +45,9 @@ export const suggestionSchema = z.object({
 
 export const disasterSchema = z.object({
   id: idSchema,
-  name: text(1, 120),
+  name: boundedText(1, 120),
   type: disasterTypeSchema,
-  description: text(0, 2000),
+  description: boundedText(0, 2000),
   location: locationSchema,
   geohash: z.string(),
   radius_km: z.number().positive().max(2000).describe('Radius of the affected area.'),
@@ -105,16 +105,16 @@ export const DISASTER_TRANSITIONS: Record<DisasterState, readonly DisasterState[
 /** What an admin may send to POST /disasters/{id}/close (the body is optional). */
 export const disasterCloseSchema = z
   .strictObject({
-    reason: text(1, 500).optional().describe('Why it was closed; shown publicly and in the CAP Cancel message.'),
+    reason: boundedText(1, 500).optional().describe('Why it was closed; shown publicly and in the CAP Cancel message.'),
   })
   .optional();
 export type DisasterClose = z.infer<typeof disasterCloseSchema>;
 
 /** What an admin sends to POST /disasters. */
 export const disasterInputSchema = z.strictObject({
-  name: text(1, 120),
+  name: boundedText(1, 120),
   type: disasterTypeSchema,
-  description: text(0, 2000).default(''),
+  description: boundedText(0, 2000).default(''),
   location: locationSchema,
   radius_km: z.number().positive().max(2000).describe('Radius of the affected area in km (0 < r <= 2000).'),
   severity: severitySchema,
@@ -124,9 +124,9 @@ export type DisasterInput = z.infer<typeof disasterInputSchema>;
 /** What an admin sends to PATCH /disasters/{id}: any of the fields of POST /disasters, at least one. */
 export const disasterPatchSchema = z
   .strictObject({
-    name: text(1, 120).optional(),
+    name: boundedText(1, 120).optional(),
     type: disasterTypeSchema.optional(),
-    description: text(0, 2000).optional(),
+    description: boundedText(0, 2000).optional(),
     location: locationSchema.optional(),
     radius_km: z
       .number()

@@ -1,13 +1,13 @@
 // Disasters (spec 3.4, 4.5): creation by admins, the public list, agent suggestions that admins
 // approve or discard, closing. Membership (join, leave, joined, volunteers): membership.ts.
 import type { Transaction } from 'firebase-admin/firestore';
-import { markDiscarded } from '../agent/evidence.js';
+import { markDiscarded } from './evidence.js';
 import { recordEvent } from '../events/record.js';
 import type { EventOf } from '../events/types.js';
 import { collections } from '../data/collections.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
 import { ConflictError, NotFoundError } from '../errors.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import { logs } from '../logs.js';
 import { issueCapMessage, type CapEvent } from './cap.js';
 import { geohashOf } from '../shared/geo.js';

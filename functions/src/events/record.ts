@@ -6,7 +6,7 @@
 import type { Transaction, WriteBatch } from 'firebase-admin/firestore';
 import type { AuditRecord } from '../audit/model.js';
 import { collections, PERSON_UID_FIELDS } from '../data/collections.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import { notify } from '../notifications/service.js';
 import { IN_APP_KIND, noticesOf, type Notice, type NoticeSubject, type UnheardEventType } from './notices.js';
 import { render } from './templates.js';

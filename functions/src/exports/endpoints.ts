@@ -22,7 +22,11 @@ function files<Row>(table: Table<Row>) {
  * (over all instances, like every read limit) leaves room for a dispatcher's work and none for a scraper.
  */
 const EXPORT_READ_LIMIT = { bucket: 'exports', perUser: 20, perIp: 20, windowSeconds: 600 };
-const LIMIT = `Streams up to 25,000 rows (EXPORT_MAX_ROWS), newest first (X-Export-Rows gives the count); more is a 422 export_too_large before the first byte: split by created_from / created_before. personal_data=include adds free text and uids and is recorded in the audit trail. Columns and HXL hashtags: docs/interop.md.`;
+const LIMIT = [
+  `Streams up to 25,000 rows (EXPORT_MAX_ROWS), newest first (X-Export-Rows gives the count);`,
+  `more is a 422 export_too_large before the first byte: split by created_from / created_before. personal_data=include adds free text and uids and is recorded in the audit trail.`,
+  `Columns and HXL hashtags: docs/interop.md.`,
+].join(' ');
 
 function file(stream: exportService.ExportStream): Streamed {
   return new Streamed(
@@ -43,8 +47,10 @@ export const exportEndpoints = [
     summary: "A disaster's help requests as HXL CSV, GeoJSON or KML; the filters of GET /requests/disaster/{id}.",
     description: LIMIT,
     access: STAFF,
-    ownership:
-      'Each row in the staff view of requests/visibility.ts (as GET /requests/disaster/{id}). 404 for an unknown disaster.',
+    ownership: [
+      'Each row in the staff view of requests/visibility.ts (as GET /requests/disaster/{id}).',
+      '404 for an unknown disaster.',
+    ].join(' '),
     query: requestExportQuery,
     readLimit: EXPORT_READ_LIMIT,
     raw: true,
@@ -60,8 +66,10 @@ export const exportEndpoints = [
     summary: 'Resources as HXL CSV, GeoJSON or KML; the filters of GET /resources.',
     description: LIMIT,
     access: STAFF,
-    ownership:
-      "Each row through resources' toView: by default volunteers' own resources at the centre of their ~5 km cell and no owner; with personal_data=include as staff see them.",
+    ownership: [
+      "Each row through resources' toView: by default volunteers' own resources at the centre of their ~5 km cell and no owner;",
+      'with personal_data=include as staff see them.',
+    ].join(' '),
     query: resourceExportQuery,
     readLimit: EXPORT_READ_LIMIT,
     raw: true,
@@ -74,8 +82,10 @@ export const exportEndpoints = [
     method: 'get',
     path: '/exports/3w',
     tag: TAG,
-    summary:
-      "A disaster's tasks as a 3W report (who, what, where, when, status) in HXL CSV; the filters of GET /tasks.",
+    summary: [
+      "A disaster's tasks as a 3W report (who, what, where, when, status) in HXL CSV;",
+      'the filters of GET /tasks.',
+    ].join(' '),
     description: LIMIT,
     access: STAFF,
     ownership: "Where is the linked request's point in the caller's view of it. 404 for an unknown disaster.",

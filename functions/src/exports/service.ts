@@ -10,7 +10,7 @@ import { db } from '../data/firestore.js';
 import { inRange, pagesOf, type SortKeyRange } from '../data/paginate.js';
 import type { Disaster } from '../disasters/model.js';
 import { ExportTooLargeError } from '../errors.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import { logs } from '../logs.js';
 import type { HelpRequest } from '../requests/model.js';
 import { audienceResolver, toRequestView } from '../requests/visibility.js';

@@ -9,8 +9,10 @@ export const feedEndpoints = [
     path: '/feeds/cap',
     tag: 'feeds',
     summary: 'Atom 1.0 feed of current CAP alerts, for aggregators (public).',
-    description:
-      'One entry per disaster with a live alert (its latest Alert or Update), and the Cancels of the last 24 hours, newest first, each linking to GET /disasters/{id}/cap. Cacheable for 60 s.',
+    description: [
+      'One entry per disaster with a live alert (its latest Alert or Update), and the Cancels of the last 24 hours, newest first, each linking to GET /disasters/{id}/cap.',
+      'Cacheable for 60 s.',
+    ].join(' '),
     access: 'public',
     produces: [ATOM_MEDIA_TYPE],
     response: z.string(),

@@ -11,7 +11,7 @@ import { UnauthenticatedError, UnavailableError } from '../errors.js';
 import { auth } from '../data/firestore.js';
 import { logs } from '../logs.js';
 import { roleSchema } from '../shared/schemas.js';
-import type { Caller } from './endpoint.js';
+import type { Caller } from '../shared/caller.js';
 
 const BEARER = /^Bearer ([A-Za-z0-9_\-.]+=*)$/;
 

@@ -1,8 +1,10 @@
 // One declaration per endpoint. The router, request validation, the OpenAPI document, the
 // docs page and the authorization tests are all derived from these declarations.
-import type { z } from 'zod';
-import type { Role } from '../shared/schemas.js';
-import type { ReadLimitRule } from './rate-limit.js';
+import { z } from 'zod';
+import { idSchema, type Role } from '../shared/schemas.js';
+import type { Caller } from '../shared/caller.js';
+import type { RateLimitRule } from '../data/window-count.js';
+import type { ReadLimitRule } from './read-limit.js';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -12,27 +14,6 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * token, a role list a valid token whose verified `role` claim is one of them.
  */
 export type Access = 'public' | 'authenticated' | readonly Role[];
-
-export interface Caller {
-  uid: string;
-  /** From the verified custom claim; null until the user registers or is granted a role. */
-  role: Role | null;
-  email: string | null;
-}
-
-/** Counted per caller (per client IP when anonymous) across all instances; see http/rate-limit.ts. */
-export interface RateLimitRule {
-  /** Bucket name, shared by endpoints that should count together. */
-  bucket: string;
-  limit: number;
-  windowSeconds: number;
-  /**
-   * Counter documents each window's count is spread over (default 1): for a count that many
-   * callers bump at once (all phone numbers together, Twilio's few addresses), whose one document
-   * would take every call's write. Each call bumps one at random and reads them all (one read each).
-   */
-  shards?: number;
-}
 
 /** A limit a handler counts itself (`handlerLimits`): the rule, and what it is counted per and past it. */
 export interface HandlerLimit {
@@ -140,7 +121,7 @@ export interface EndpointDefinition<
    */
   handlerLimits?: readonly HandlerLimit[];
   /**
-   * The in-memory read limit (http/rate-limit.ts): every GET has DEFAULT_READ_LIMIT unless it
+   * The in-memory read limit (http/read-limit.ts): every GET has DEFAULT_READ_LIMIT unless it
    * declares its own, or null for none.
    */
   readLimit?: ReadLimitRule | null;
@@ -231,4 +212,15 @@ export function bySpecificity(a: Endpoint, b: Endpoint): number {
     if (pa !== pb) return pa ? 1 : -1;
   }
   return sa.length - sb.length;
+}
+
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]!);
+}
+
+/** The declared params schema, or one that takes every {param} of the path as a document id. */
+export function paramsSchemaOf(endpoint: Endpoint): z.ZodType | undefined {
+  if (endpoint.params) return endpoint.params;
+  const names = pathParamNames(endpoint.path);
+  return names.length === 0 ? undefined : z.strictObject(Object.fromEntries(names.map((name) => [name, idSchema])));
 }

@@ -1,10 +1,9 @@
 // The OpenAPI 3.1 document, generated from the endpoint declarations (zod 4 emits JSON Schema
 // 2020-12, which OpenAPI 3.1 uses as is).
 import { z } from 'zod';
-import { successContent, successStatuses, type Endpoint } from './endpoint.js';
+import { paramsSchemaOf, successContent, successStatuses, type Endpoint } from './endpoint.js';
 import { PROBLEM_TYPE_BASE } from './problem.js';
 import { readLimitOf } from './read-limit.js';
-import { paramsSchemaOf } from './router.js';
 
 type JsonObject = Record<string, unknown>;
 

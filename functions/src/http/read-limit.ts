@@ -1,5 +1,5 @@
 // Read limits that hold across instances without a Firestore round trip on every GET. Kept apart
-// from the write limits of rate-limit.ts so that the router has them without loading the
+// from the write limits of data/window-count.ts so that the router has them without loading the
 // Firestore client: the shared count is imported by the first lease an instance claims.
 import { config } from '../config.js';
 import { RateLimitedError } from '../errors.js';
@@ -226,9 +226,9 @@ export class LocalRateLimiter {
   }
 }
 
-/** The shared count in Firestore (rate-limit.ts), loaded by the first lease claimed. */
+/** The shared count in Firestore (data/window-count.ts), loaded by the first lease claimed. */
 const firestoreCount: SharedCount = async (key, windowStart, windowMs, delta) =>
-  (await import('./rate-limit.js')).addToWindowCount(key, windowStart, windowMs, delta, READ_LIMIT_SHARDS);
+  (await import('../data/window-count.js')).addToWindowCount(key, windowStart, windowMs, delta, READ_LIMIT_SHARDS);
 
 const readLimiter = new LocalRateLimiter(READ_LIMIT_MAX_KEYS, firestoreCount);
 

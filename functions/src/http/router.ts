@@ -1,7 +1,7 @@
 // Mounts the endpoint declarations on an Express router: authenticate, authorize by role,
 // validate params/query/body, rate-limit, call the handler, check and send its answer.
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { config } from '../config.js';
 import {
   AppError,
@@ -12,8 +12,6 @@ import {
   type FieldIssue,
 } from '../errors.js';
 import { logs } from '../logs.js';
-import type { LazyFeature } from '../routes.js';
-import { idSchema } from '../shared/schemas.js';
 import { readFormBody, readJsonBody } from './body.js';
 import {
   bySpecificity,
@@ -21,17 +19,18 @@ import {
   Reply,
   Streamed,
   mediaTypeOf,
+  paramsSchemaOf,
   successContent,
   successStatus,
   successStatuses,
   type Sink,
   type Access,
-  type Caller,
   type Endpoint,
 } from './endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import type * as AuthModule from './auth.js';
 import { unmatchedRoute } from './middleware.js';
-import type * as WriteLimits from './rate-limit.js';
+import type * as WriteLimits from '../data/window-count.js';
 import { consumeReadLimit, readLimitOf, type ReadLimitRule } from './read-limit.js';
 
 // Loaded by the first request that needs them, not with the router: a cold instance's first
@@ -69,6 +68,13 @@ const firstSegment = (path: string): string => path.split('/')[1] ?? '';
  * another first segment, so the order and the 404/405 answers are those of one router over all).
  * Requests to any other segment go on to the app's 404.
  */
+/** A feature's endpoints, loaded on the first request to a path it serves (routes.ts lists them). */
+export interface LazyFeature {
+  /** The first segments of the paths it serves ('users' for /users/...). */
+  segments: readonly string[];
+  load: () => Promise<readonly Endpoint[]>;
+}
+
 export function lazyRouter(features: readonly LazyFeature[]): RequestHandler {
   const ready = new Map<string, RequestHandler>();
   const loading = new Map<string, Promise<RequestHandler>>();
@@ -100,17 +106,6 @@ export function lazyRouter(features: readonly LazyFeature[]): RequestHandler {
     }
     void pending.then((loaded) => loaded(req, res, next), next);
   };
-}
-
-export function pathParamNames(path: string): string[] {
-  return [...path.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]!);
-}
-
-/** The declared params schema, or one that takes every {param} of the path as a document id. */
-export function paramsSchemaOf(endpoint: Endpoint): z.ZodType | undefined {
-  if (endpoint.params) return endpoint.params;
-  const names = pathParamNames(endpoint.path);
-  return names.length === 0 ? undefined : z.strictObject(Object.fromEntries(names.map((name) => [name, idSchema])));
 }
 
 export function authorize(access: Access, caller: Caller | null): void {
@@ -311,7 +306,7 @@ async function run(
     if (counted) await counted;
   }
   if (endpoint.rateLimit) {
-    const { consumeRateLimit } = await (writeLimits ??= import('./rate-limit.js'));
+    const { consumeRateLimit } = await (writeLimits ??= import('../data/window-count.js'));
     await consumeRateLimit(endpoint.rateLimit, caller ? `uid:${caller.uid}` : `ip:${req.ip}`);
   }
   return endpoint.handler({ caller, params, query, body, requestId, ip: req.ip ?? 'unknown' });

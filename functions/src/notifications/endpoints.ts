@@ -2,7 +2,7 @@
 // notification"). Clients may also listen to users/{uid}/notifications in Firestore directly.
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
-import { idSchema, pageOf, pageQuerySchema } from '../shared/schemas.js';
+import { idSchema, pageSchema as pageOf, pageQuerySchema } from '../shared/schemas.js';
 import { notificationSchema } from './model.js';
 import * as notifications from './service.js';
 

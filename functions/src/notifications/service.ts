@@ -4,7 +4,7 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { collections, type Writer } from '../data/collections.js';
 import { db } from '../data/firestore.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import type { Page, PageQuery } from '../shared/schemas.js';
 import type { Notification } from './model.js';
 

@@ -1,7 +1,7 @@
 // /observations/... (spec 4.6): community-reported field intelligence.
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
-import { idSchema, pageOf, ROLES } from '../shared/schemas.js';
+import { idSchema, pageSchema, ROLES } from '../shared/schemas.js';
 import {
   observationInputSchema,
   observationListQuerySchema,
@@ -13,8 +13,11 @@ import * as observations from './service.js';
 const TAG = 'observations';
 const params = z.strictObject({ obs_id: idSchema });
 
-const VIEWS =
-  'Any registered user (a token without a role: 403). Admins, responders and the reporter see the whole observation (view full); everyone else sees it without reporter_id and with a ~5 km cell instead of the point (view area).';
+const VIEWS = [
+  'Any registered user (a token without a role: 403).',
+  'Admins, responders and the reporter see the whole observation (view full);',
+  'everyone else sees it without reporter_id and with a ~5 km cell instead of the point (view area).',
+].join(' ');
 
 /** Reports and deletions share one budget per user. */
 const OBSERVATION_WRITES = { bucket: 'observations:write', limit: 20, windowSeconds: 60 } as const;
@@ -28,7 +31,7 @@ export const observationEndpoints = [
     access: ROLES,
     ownership: VIEWS,
     query: observationListQuerySchema,
-    response: pageOf(observationViewSchema),
+    response: pageSchema(observationViewSchema),
     handler: async ({ caller, query }) => {
       const page = await observations.list(query);
       return {
@@ -42,8 +45,11 @@ export const observationEndpoints = [
     path: '/observations',
     tag: TAG,
     summary: 'Report an observation (any registered user).',
-    description:
-      'disaster_id, when given, must be a confirmed disaster (404 otherwise; 409 when it is closed: report without it). Observations feed the agent that suggests new disasters.',
+    description: [
+      'disaster_id, when given, must be a confirmed disaster (404 otherwise;',
+      '409 when it is closed: report without it).',
+      'Observations feed the agent that suggests new disasters.',
+    ].join(' '),
     access: ROLES,
     body: observationInputSchema,
     response: observationViewSchema,

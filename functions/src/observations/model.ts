@@ -6,10 +6,10 @@ import {
   isStaff,
   locationSchema,
   pageQuerySchema,
-  text,
+  boundedText,
 } from '../shared/schemas.js';
 import { severitySchema } from '../disasters/model.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import { coarseArea } from '../shared/geo.js';
 
 export const OBSERVATION_TYPES = [
@@ -31,7 +31,7 @@ export type ObservationType = z.infer<typeof observationTypeSchema>;
 export const observationSchema = z.object({
   id: idSchema,
   type: observationTypeSchema,
-  description: text(1, 2000),
+  description: boundedText(1, 2000),
   location: locationSchema,
   geohash: z.string(),
   severity: severitySchema,
@@ -59,7 +59,7 @@ export function observationDay(at: string | number): string {
 /** What a reporter sends to POST /observations. */
 export const observationInputSchema = z.strictObject({
   type: observationTypeSchema,
-  description: text(1, 2000),
+  description: boundedText(1, 2000),
   location: locationSchema,
   severity: severitySchema,
   disaster_id: idSchema.nullable().default(null).describe('A confirmed disaster the observation belongs to, if known.'),
@@ -95,7 +95,7 @@ export const observationViewSchema = z.discriminatedUnion('view', [
 ]);
 export type ObservationView = z.infer<typeof observationViewSchema>;
 
-/** Who sees an observation whole: staff (users/trust.ts) and whoever reported it. */
+/** Who sees an observation whole: staff (shared/schemas.ts isStaff) and whoever reported it. */
 export function toObservationView(observation: Observation, caller: Caller): ObservationView {
   const { geohash: _geohash, day: _day, location, reporter_id: reporterId, ...rest } = observation;
   if (isStaff(caller) || reporterId === caller.uid) return { view: 'full', ...rest, location, reporter_id: reporterId };

@@ -3,7 +3,7 @@
 import { collections } from '../data/collections.js';
 import { isAdmin, requireConfirmedDisaster } from '../disasters/service.js';
 import { ForbiddenError } from '../errors.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import { logs } from '../logs.js';
 import { geohashOf } from '../shared/geo.js';
 import type { Page } from '../shared/schemas.js';

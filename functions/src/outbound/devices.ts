@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { collections } from '../data/collections.js';
 import { db } from '../data/firestore.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import { MAX_DEVICES_PER_USER, type Device, type DeviceView, type NewDevice } from './model.js';
 
 export function deviceIdOf(token: string): string {

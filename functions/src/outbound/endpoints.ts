@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { verifyTwilioSignature } from '../channels/signature.js';
 import { defineEndpoint } from '../http/endpoint.js';
-import { idSchema, pageOf, pageQuerySchema } from '../shared/schemas.js';
+import { idSchema, pageSchema, pageQuerySchema } from '../shared/schemas.js';
 import * as devices from './devices.js';
 import {
   deviceViewSchema,
@@ -74,7 +74,7 @@ export const outboundEndpoints = [
     summary: 'The outbound message log (push, SMS, WhatsApp), newest first; filters channel, status, request_id, to.',
     access: ['admin'],
     query: pageQuerySchema.extend(outboundQuerySchemaFields),
-    response: pageOf(outboundMessageSchema),
+    response: pageSchema(outboundMessageSchema),
     handler: ({ query: { limit, cursor, ...filters } }) => outbound.listOutboundMessages(filters, { limit, cursor }),
   }),
   defineEndpoint({

@@ -2,7 +2,7 @@
 // delivery worker applies with them: which events, which channels, quiet hours.
 import { collections } from '../data/collections.js';
 import { db } from '../data/firestore.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import {
   EVENT_GROUP,
   isOutboundEvent,

@@ -30,8 +30,8 @@ function isPhone(message: OutboundMessage): boolean {
   return message.channel === 'sms' || message.channel === 'whatsapp';
 }
 
-/** Claims `messageId` for sending, or settles it as suppressed; what to send, if anything. */
-async function claim(
+/** Takes the send lease of `messageId`, or settles it as suppressed; what to send, if anything. */
+async function takeSendLease(
   messageId: string,
   now: Date,
 ): Promise<{ outcome: DeliveryOutcome; message?: OutboundMessage; token?: string }> {
@@ -48,12 +48,12 @@ async function claim(
     const [user, preferences] = await Promise.all([collections.users.get(uid, tx), preferencesOf(uid)]);
     const contact = isPhone(message) ? await collections.phoneContacts.get(message.to, tx) : undefined;
     const device = message.channel === 'push' ? await collections.devices.of(uid).get(message.to, tx) : undefined;
-    // The spend is counted when a message is first claimed (retries do not count twice). The
+    // The spend is counted when a message's lease is first taken (retries do not count twice). The
     // number's own count is read in the transaction: only messages to the same number meet there.
     // The day's count for all numbers is read outside it, summed over its shards: read in every
-    // claim, one document made each send wait on every other's lock (the official emulator's lock
+    // lease taken, one document made each send wait on every other's lock (the official emulator's lock
     // timeouts; contention in production), so the cap for all numbers can be passed by the sends
-    // claimed at the same moment (at most deliverOutbound's maxInstances), never by more.
+    // leased at the same moment (at most deliverOutbound's maxInstances), never by more.
     const counted = isPhone(message) && message.attempts === 0;
     const [perNumber, allNumbers] = counted
       ? await Promise.all([tx.get(numberSpend(message.to, day)), sumShards(daySpend(day))])
@@ -99,14 +99,14 @@ async function settle(message: OutboundMessage, changes: Partial<OutboundMessage
 
 /** Delivers outbound message `messageId` once; see the header for the states. Throws RetryLater to be retried. */
 export async function deliverMessage(messageId: string, now: Date = new Date()): Promise<DeliveryOutcome> {
-  const claimed = await claim(messageId, now);
-  if (claimed.outcome === 'busy') throw new RetryLater(`outbound message ${messageId} is being sent elsewhere`);
-  const message = claimed.message;
-  if (!message) return claimed.outcome;
+  const leased = await takeSendLease(messageId, now);
+  if (leased.outcome === 'busy') throw new RetryLater(`outbound message ${messageId} is being sent elsewhere`);
+  const message = leased.message;
+  if (!message) return leased.outcome;
 
   if (message.channel === 'push') {
     const { sendPush } = await import('./fcm.js');
-    const result = await sendPush(claimed.token ?? '', 'Disaster response', message.body, {
+    const result = await sendPush(leased.token ?? '', 'Disaster response', message.body, {
       template: message.template,
       request_id: message.request_id ?? '',
       task_id: message.task_id ?? '',

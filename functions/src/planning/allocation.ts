@@ -3,21 +3,22 @@
 // The proposal never offers one resource unit to two requests. Proposals only: nothing is claimed;
 // a dispatcher turns them into workflow suggestions or tasks.
 import { randomUUID } from 'node:crypto';
+import { ALLOCATION_MAX_ATTEMPTS, REGION } from '../config.js';
 import { collections } from '../data/collections.js';
 import { adminApp, db } from '../data/firestore.js';
 import { UnavailableError } from '../errors.js';
 import { requireConfirmedDisaster } from '../disasters/service.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import { logs } from '../logs.js';
 import type { HelpRequest } from '../requests/model.js';
-import type { AllocationJob } from '../workflow/model.js';
+import type { AllocationJob } from './model.js';
 import { fittingResources, MAX_SUGGESTED_RESOURCES, NEED_PLANS } from './deterministic.js';
 import { nearbyResources } from './nearby.js';
 
 /** The task-queue function's name (index.ts). */
 export const ALLOCATION_QUEUE = 'allocateResources';
 /** Resources proposed per request. */
-export const PER_REQUEST = 3;
+export const RESOURCES_PER_REQUEST = 3;
 /** Open requests considered per job, most urgent first. */
 export const MAX_REQUESTS_PER_JOB = 200;
 /** How long a run of an allocation job holds it (the task-queue handler's time-out is shorter). */
@@ -44,7 +45,7 @@ export interface QueuedJob {
 async function enqueue(jobId: string): Promise<void> {
   const { getFunctions } = await import('firebase-admin/functions');
   await getFunctions(adminApp())
-    .taskQueue(`locations/us-central1/functions/${ALLOCATION_QUEUE}`)
+    .taskQueue(`locations/${REGION}/functions/${ALLOCATION_QUEUE}`)
     .enqueue({ job_id: jobId }, { id: jobId });
 }
 
@@ -95,7 +96,7 @@ export function allocate(
   return ordered.map((request) => {
     const units = fittingResources(request.type_of_need, candidates.get(request.id) ?? [])
       .filter((resource) => !taken.has(resource.id))
-      .slice(0, PER_REQUEST);
+      .slice(0, RESOURCES_PER_REQUEST);
     for (const unit of units) taken.add(unit.id);
     return {
       request_id: request.id,
@@ -163,7 +164,7 @@ export async function runAllocation(
     return 'done';
   } catch (error) {
     const message = error instanceof Error ? error.message.slice(0, 500) : String(error);
-    const final = leased.attempts + 1 >= 5;
+    const final = leased.attempts + 1 >= ALLOCATION_MAX_ATTEMPTS;
     await collections.allocationJobs.update(jobId, {
       status: final ? 'failed' : 'queued',
       last_error: message,

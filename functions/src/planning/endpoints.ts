@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { defineEndpoint, Reply } from '../http/endpoint.js';
 import { idSchema } from '../shared/schemas.js';
-import { allocationJobSchema } from '../workflow/model.js';
+import { allocationJobSchema } from './model.js';
 import * as allocation from './allocation.js';
 
 const TAG = 'planning';
@@ -14,8 +14,12 @@ export const planningEndpoints = [
     path: '/resources/suggest/{disaster_id}',
     tag: TAG,
     summary: "Queue an allocation job proposing available resources for the disaster's open requests.",
-    description:
-      'Answers 202 with the job id and the path of its result (also in the Location header): GET /allocation-jobs/{job_id}. The job (a Cloud Tasks task-queue function) proposes, most urgent request first, up to 3 nearby available units of fitting categories per open request, never one unit to two requests. Proposals only: nothing is claimed. Rate limit: 6 per admin per minute.',
+    description: [
+      'Answers 202 with the job id and the path of its result (also in the Location header): GET /allocation-jobs/{job_id}.',
+      'The job (a Cloud Tasks task-queue function) proposes, most urgent request first, up to 3 nearby available units of fitting categories per open request, never one unit to two requests.',
+      'Proposals only: nothing is claimed.',
+      'Rate limit: 6 per admin per minute.',
+    ].join(' '),
     access: ['admin'],
     params: z.strictObject({ disaster_id: idSchema }),
     response: z.object({ job_id: z.string(), status: z.literal('queued'), result: z.string() }),

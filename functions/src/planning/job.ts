@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { collections, type Changes } from '../data/collections.js';
 import { db } from '../data/firestore.js';
-import { consumeRateLimit } from '../http/rate-limit.js';
+import { geminiBudget, GEMINI_USES } from '../config.js';
+import { withGeminiFallback } from '../data/gemini-budget.js';
 import { logs } from '../logs.js';
 import type { HelpRequest, Planning, PotentialMatches } from '../requests/model.js';
 import { PLANNING_LEASE_MS, planningDueAt } from '../requests/planning-state.js';
@@ -18,7 +19,6 @@ import {
   type Plan,
   type PlanningContext,
 } from './deterministic.js';
-import { geminiFallbackOf } from '../shared/gemini.js';
 import { geminiPlan, type GeminiSettings } from './gemini.js';
 import { findNearby, MAX_MATCHES, type Nearby } from './nearby.js';
 
@@ -26,7 +26,7 @@ export { PLANNING_LEASE_MS, planningDueAt };
 /** Runs started before the job is marked failed for good. */
 export const MAX_PLANNING_ATTEMPTS = 5;
 /** Gemini calls per minute across all instances (a shared Firestore counter). */
-export const GEMINI_PLANS_PER_MINUTE = 30;
+export const GEMINI_PLANS_PER_MINUTE = GEMINI_USES.planner.budget[0].limit;
 
 /** Another run holds a live lease: thrown so that the platform delivers the event again later. */
 export class LeaseHeldError extends Error {
@@ -62,7 +62,7 @@ async function takeLease(requestId: string, runId: string, now: number): Promise
     if (planning.state === 'planned' || planning.state === 'failed' || planning.state === 'skipped') {
       return { outcome: 'already_done' as const };
     }
-    // Planned once its point is set (requests/service.ts placeRequest), not before.
+    // Planned once its point is set (requests/service.ts locateRequest), not before.
     if (planning.state === 'awaiting_location') return { outcome: 'awaiting_location' as const };
     if (
       planning.state === 'planning' &&
@@ -106,15 +106,12 @@ async function takeLease(requestId: string, runId: string, now: number): Promise
 
 async function choosePlan(context: PlanningContext, gemini: GeminiSettings | null): Promise<Plan> {
   if (!gemini) return deterministicPlan(context);
-  try {
-    await consumeRateLimit({ bucket: 'gemini:planner', limit: GEMINI_PLANS_PER_MINUTE, windowSeconds: 60 }, 'global');
-    return await geminiPlan(context, gemini);
-  } catch (error) {
-    const fallback = geminiFallbackOf(error);
-    if (!fallback) throw error;
-    logs.plannerFallback(context.request.id, fallback.reason);
-    return deterministicPlan(context, fallback);
-  }
+  const { value, fallback } = await withGeminiFallback(
+    geminiBudget('planner'),
+    () => geminiPlan(context, gemini),
+    (fallen) => logs.plannerFallback(context.request.id, fallen.reason),
+  );
+  return fallback ? deterministicPlan(context, fallback) : value;
 }
 
 export function potentialMatchesOf(nearby: Nearby, at: string): PotentialMatches {

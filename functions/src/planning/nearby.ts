@@ -4,20 +4,17 @@
 import { collections } from '../data/collections.js';
 import type { Resource } from '../resources/model.js';
 import { TASK_ROLES, type TaskRole } from '../tasks/model.js';
-import { withinRadius } from '../data/nearby.js';
+import { widenUntil, withinRadius } from '../data/nearby.js';
+import { PER_RANGE_LIMIT, SEARCH_RADIUS_KM } from '../requests/model.js';
 import { coarseArea, distanceKm } from '../shared/geo.js';
 import type { Location } from '../shared/schemas.js';
 import type { UserRecord } from '../users/model.js';
 
-/** Radius searched around a request, at most. */
-export const SEARCH_RADIUS_KM = 25;
 /**
  * Radii tried in turn: a wider ring is read only when the narrower one did not hold enough
  * candidates, so a dense area costs a few small ranges instead of one large one.
  */
 export const SEARCH_RADII_KM = [5, 12, SEARCH_RADIUS_KM] as const;
-/** At most this many documents per geohash range (a dense city centre stays bounded). */
-export const PER_RANGE_LIMIT = 200;
 /** Matches kept on the request, nearest first. */
 export const MAX_MATCHES = 20;
 
@@ -78,7 +75,7 @@ async function resourcesWithin(center: Location, disasterId: string, radiusKm: n
   return { resources, docsRead };
 }
 
-/** Who may be proposed to help: responders, and volunteers who are available and verified (users/trust.ts). */
+/** Who may be proposed to help: responders, and volunteers who are available and verified (users/verification.ts). */
 function isAvailable(user: UserRecord): user is UserRecord & { role: TaskRole } {
   if (user.role === 'responder') return user.availability !== 'unavailable';
   return user.role === 'volunteer' && user.availability === 'available' && user.verified;
@@ -107,22 +104,6 @@ async function usersWithin(center: Location, excludeUid: string, radiusKm: numbe
   return { users, docsRead };
 }
 
-/** Widens the search ring until `enough` holds or the largest radius was read; counts all reads. */
-async function expanding<T>(
-  search: (radiusKm: number) => Promise<{ found: T[]; docsRead: number }>,
-  enough: (found: T[]) => boolean,
-) {
-  let docsRead = 0;
-  let found: T[] = [];
-  for (const radius of SEARCH_RADII_KM) {
-    const result = await search(radius);
-    docsRead += result.docsRead;
-    found = result.found;
-    if (enough(found)) break;
-  }
-  return { found, docsRead };
-}
-
 /**
  * Available resources nearest first: at least MAX_MATCHES of them, and at least `minFitting`
  * of the categories `fitting` (the plan's suggestions), when that many are within the radius.
@@ -133,7 +114,8 @@ export async function nearbyResources(
   fitting: readonly string[] = [],
   minFitting = 0,
 ) {
-  const { found, docsRead } = await expanding(
+  const { found, docsRead } = await widenUntil(
+    SEARCH_RADII_KM,
     async (radius) => {
       const result = await resourcesWithin(center, disasterId, radius);
       return { found: result.resources, docsRead: result.docsRead };
@@ -145,7 +127,8 @@ export async function nearbyResources(
 }
 
 export async function nearbyUsers(center: Location, excludeUid: string) {
-  const { found, docsRead } = await expanding(
+  const { found, docsRead } = await widenUntil(
+    SEARCH_RADII_KM,
     async (radius) => {
       const result = await usersWithin(center, excludeUid, radius);
       return { found: result.users, docsRead: result.docsRead };

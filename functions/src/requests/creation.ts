@@ -7,7 +7,7 @@ import type { Disaster } from '../disasters/model.js';
 import { requireConfirmedDisaster } from '../disasters/service.js';
 import { ValidationError } from '../errors.js';
 import { recordEvent, type EventActor } from '../events/record.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import { distanceKm, geohashOf } from '../shared/geo.js';
 import type { Location } from '../shared/schemas.js';
 import { QUEUED_FOR_TRIAGE, type HelpRequest, type NewRequestInput } from './model.js';

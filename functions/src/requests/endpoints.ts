@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { auditViewSchema } from '../audit/model.js';
 import { requestHistory } from '../audit/service.js';
 import { defineEndpoint } from '../http/endpoint.js';
-import { isStaff, idSchema, pageOf, pageQuerySchema, ROLES } from '../shared/schemas.js';
+import { isStaff, idSchema, pageSchema, pageQuerySchema, ROLES } from '../shared/schemas.js';
 import {
   newRequestSchema,
   requestListFilters,
@@ -33,11 +33,17 @@ export const requestEndpoints = [
     path: '/requests',
     tag: TAG,
     summary: 'All help requests, newest first.',
-    description:
-      '`awaiting_location=true` lists only the SMS/WhatsApp requests waiting for a dispatcher to set their point (planning.state awaiting_location); see PUT /requests/{req_id}/location. `updated_since` answers the changes instead (what a live view polls after loading the list once): the requests changed at or after that time, oldest change first, of every status; with disaster_id, those of that disaster and those moved out of it since (with their new disaster_id); status, type_of_need and awaiting_location do not combine with it (400). `phone` answers the requests of the person who wrote from that number or gave it in their profile (an exact match of the international number), each page recorded in the audit trail (entity contact).',
+    description: [
+      '`awaiting_location=true` lists only the SMS/WhatsApp requests waiting for a dispatcher to set their point (planning.state awaiting_location);',
+      'see PUT /requests/{req_id}/location.',
+      '`updated_since` answers the changes instead (what a live view polls after loading the list once): the requests changed at or after that time, oldest change first, of every status;',
+      'with disaster_id, those of that disaster and those moved out of it since (with their new disaster_id);',
+      'status, type_of_need and awaiting_location do not combine with it (400).',
+      '`phone` answers the requests of the person who wrote from that number or gave it in their profile (an exact match of the international number), each page recorded in the audit trail (entity contact).',
+    ].join(' '),
     access: ['admin', 'responder'],
     query: staffRequestListQuerySchema,
-    response: pageOf(requestViewSchema),
+    response: pageSchema(requestViewSchema),
     handler: async ({ caller, query }) => {
       const { limit, cursor, awaiting_location, ...rest } = query;
       return requests.listRequests(
@@ -52,11 +58,17 @@ export const requestEndpoints = [
     path: '/requests',
     tag: TAG,
     summary: 'Raise a help request; planning runs in the background.',
-    description:
-      "Answers 201 at once with the stored request (status open, planning.state pending). The location must lie within the disaster's radius plus 5 km (400 otherwise). A request by the same owner for the same need within 0.5 km and 12 hours of an open one is stored with duplicate_of set and is not planned again (planning.state skipped). Rate limit: 10 per user per 10 minutes.",
+    description: [
+      'Answers 201 at once with the stored request (status open, planning.state pending).',
+      "The location must lie within the disaster's radius plus 5 km (400 otherwise).",
+      'A request by the same owner for the same need within 0.5 km and 12 hours of an open one is stored with duplicate_of set and is not planned again (planning.state skipped).',
+      'Rate limit: 10 per user per 10 minutes.',
+    ].join(' '),
     access: ROLES,
-    ownership:
-      'The disaster must exist (404) and be confirmed (409 for an unapproved suggestion). The caller becomes the owner.',
+    ownership: [
+      'The disaster must exist (404) and be confirmed (409 for an unapproved suggestion).',
+      'The caller becomes the owner.',
+    ].join(' '),
     body: newRequestSchema,
     response: requestViewSchema,
     status: 201,
@@ -72,7 +84,7 @@ export const requestEndpoints = [
     summary: 'Requests raised by the caller, newest first.',
     access: 'authenticated',
     query: requestListQuerySchema,
-    response: pageOf(requestViewSchema),
+    response: pageSchema(requestViewSchema),
     handler: async ({ caller, query }) => {
       const { limit, cursor, ...rest } = query;
       return requests.listOwnRequests(caller, rest, { limit, cursor });
@@ -84,8 +96,13 @@ export const requestEndpoints = [
     tag: TAG,
     summary: 'One help request.',
     access: 'authenticated',
-    ownership:
-      'Need to know (requests/visibility.ts): admins and responders see everything (view staff); the owner sees it with a summary of nearby help instead of the matches (view owner); the assignee of an active task for it sees need, description and location, not who asked (view assignee); verified volunteers who joined its disaster see need, status, times and a ~5 km cell (view area); anyone else gets 404.',
+    ownership: [
+      'Need to know (requests/visibility.ts): admins and responders see everything (view staff);',
+      'the owner sees it with a summary of nearby help instead of the matches (view owner);',
+      'the assignee of an active task for it sees need, description and location, not who asked (view assignee);',
+      'verified volunteers who joined its disaster see need, status, times and a ~5 km cell (view area);',
+      'anyone else gets 404.',
+    ].join(' '),
     params: z.strictObject({ req_id: idSchema }),
     response: requestViewSchema,
     errors: [404],
@@ -96,14 +113,20 @@ export const requestEndpoints = [
     path: '/requests/{req_id}/history',
     tag: TAG,
     summary: "The request's audit trail, oldest first: its status changes, and for staff those of its tasks.",
-    description:
-      "Each item is one change, recorded in the same commit as the change: entity, action, actor_id and actor_role, the changed fields before and after, created_at. Records are append-only. The owner's view holds the request's own records only, with actor_id null for anyone but admins, responders, the owner and the system.",
+    description: [
+      'Each item is one change, recorded in the same commit as the change: entity, action, actor_id and actor_role, the changed fields before and after, created_at.',
+      'Records are append-only.',
+      "The owner's view holds the request's own records only, with actor_id null for anyone but admins, responders, the owner and the system.",
+    ].join(' '),
     access: 'authenticated',
-    ownership:
-      "Admins and responders see the request's records and those of its tasks; the owner sees the request's status history without volunteers' ids; anyone else gets 404.",
+    ownership: [
+      "Admins and responders see the request's records and those of its tasks;",
+      "the owner sees the request's status history without volunteers' ids;",
+      'anyone else gets 404.',
+    ].join(' '),
     params: z.strictObject({ req_id: idSchema }),
     query: pageQuerySchema,
-    response: pageOf(auditViewSchema),
+    response: pageSchema(auditViewSchema),
     errors: [404],
     handler: ({ caller, params, query }) => requestHistory(caller, params.req_id, query),
   }),
@@ -112,11 +135,17 @@ export const requestEndpoints = [
     path: '/requests/{req_id}/status',
     tag: TAG,
     summary: 'Change the status of a request.',
-    description:
-      'Transitions: open → in_progress | fulfilled | closed; in_progress → open | fulfilled | closed; fulfilled and closed are final (409 invalid_transition otherwise). closed takes a closed_reason (withdrawn, unfulfilled, duplicate; default unfulfilled for staff, withdrawn for the owner).',
+    description: [
+      'Transitions: open → in_progress | fulfilled | closed;',
+      'in_progress → open | fulfilled | closed;',
+      'fulfilled and closed are final (409 invalid_transition otherwise). closed takes a closed_reason (withdrawn, unfulfilled, duplicate;',
+      'default unfulfilled for staff, withdrawn for the owner).',
+    ].join(' '),
     access: 'authenticated',
-    ownership:
-      'Admins and responders make any allowed transition; the owner may only withdraw (closed, withdrawn). Others: 404 if they cannot see the request, 403 if they can.',
+    ownership: [
+      'Admins and responders make any allowed transition; the owner may only withdraw (closed, withdrawn).',
+      'Others: 404 if they cannot see the request, 403 if they can.',
+    ].join(' '),
     params: z.strictObject({ req_id: idSchema }),
     body: statusChangeSchema,
     response: requestViewSchema,
@@ -129,8 +158,11 @@ export const requestEndpoints = [
     path: '/requests/{req_id}/location',
     tag: TAG,
     summary: 'Set the point of a request waiting for one (SMS/WhatsApp intake); planning runs then.',
-    description:
-      "Only for a request whose planning.state is awaiting_location (409 otherwise). The disaster is disaster_id when given (its area must hold the point), else the only confirmed disaster whose area (radius + 5 km) holds the point, else the request's current disaster if it holds it (400 otherwise). Planning starts at once; the answer waits up to 3 s for it (docs/channels.md).",
+    description: [
+      'Only for a request whose planning.state is awaiting_location (409 otherwise).',
+      "The disaster is disaster_id when given (its area must hold the point), else the only confirmed disaster whose area (radius + 5 km) holds the point, else the request's current disaster if it holds it (400 otherwise).",
+      'Planning starts at once; the answer waits up to 3 s for it (docs/channels.md).',
+    ].join(' '),
     access: ['admin', 'responder'],
     params: z.strictObject({ req_id: idSchema }),
     body: requestLocationSchema,
@@ -149,11 +181,17 @@ export const requestEndpoints = [
     tag: TAG,
     summary: 'Help requests of one disaster, newest first.',
     access: 'authenticated',
-    ownership:
-      "Admins and responders see all (view staff); verified volunteers who joined the disaster see all, each in its need-to-know view (their own: owner; their active tasks' requests: assignee; others: area, a ~5 km cell without description); anyone else, unverified volunteers included, sees only their own. 404 for an unknown disaster.",
+    ownership: [
+      'Admins and responders see all (view staff);',
+      'verified volunteers who joined the disaster see all, each in its need-to-know view (their own: owner;',
+      "their active tasks' requests: assignee;",
+      'others: area, a ~5 km cell without description);',
+      'anyone else, unverified volunteers included, sees only their own.',
+      '404 for an unknown disaster.',
+    ].join(' '),
     params: z.strictObject({ disaster_id: idSchema }),
     query: pageQuerySchema.extend(requestListFilters),
-    response: pageOf(requestViewSchema),
+    response: pageSchema(requestViewSchema),
     errors: [404],
     handler: async ({ caller, params, query }) => {
       const { limit, cursor, ...rest } = query;

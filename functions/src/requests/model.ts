@@ -5,7 +5,7 @@ import {
   isoDateTime,
   locationSchema,
   pageQuerySchema,
-  text,
+  boundedText,
   updatedSinceSchema,
 } from '../shared/schemas.js';
 import { phoneSchema } from '../users/model.js';
@@ -32,7 +32,7 @@ export const plannerSchema = z.enum(PLANNERS);
 export const requestChannelSchema = z.enum(REQUEST_CHANNELS);
 
 /** A place as the person wrote it (an address, a landmark), kept until a dispatcher sets the point. */
-export const locationTextSchema = text(1, 500)
+export const locationTextSchema = boundedText(1, 500)
   .nullable()
   .describe('Where the person said they are, in their words (SMS/WhatsApp); null for app requests.');
 
@@ -69,6 +69,14 @@ const areaDistanceSchema = z
   .optional()
   .describe("Kilometres to the centre of the match's ~5 km cell: what the requester's bands are computed from.");
 
+/**
+ * How far the planner looks for a request's potential matches (planning/nearby.ts), at most, and
+ * how many documents it reads per geohash range: whoever reasons about which requests may name a
+ * helper (the requester's summary, erasure) reads the same reach.
+ */
+export const SEARCH_RADIUS_KM = 25;
+export const PER_RANGE_LIMIT = 200;
+
 export const potentialMatchesSchema = z.object({
   responders: z.array(
     z.object({
@@ -96,7 +104,7 @@ export const helpRequestSchema = z.object({
   id: idSchema,
   disaster_id: idSchema,
   type_of_need: needSchema,
-  description: text(1, 2000),
+  description: boundedText(1, 2000),
   location: locationSchema,
   geohash: z.string(),
   status: requestStatusSchema,
@@ -235,7 +243,7 @@ export type RequestAudience = RequestView['view'];
 export const newRequestSchema = z.strictObject({
   disaster_id: idSchema,
   type_of_need: needSchema.describe(`One of: ${NEEDS.join(', ')}.`),
-  description: text(3, 2000).describe('What is needed, for how many people; 3 to 2000 characters.'),
+  description: boundedText(3, 2000).describe('What is needed, for how many people; 3 to 2000 characters.'),
   location: locationSchema,
 });
 export type NewRequestInput = z.infer<typeof newRequestSchema>;

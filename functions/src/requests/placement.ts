@@ -9,7 +9,7 @@ import type { Disaster } from '../disasters/model.js';
 import { requireConfirmedDisaster } from '../disasters/service.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import { recordEvent, type EventActor } from '../events/record.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import { geohashOf } from '../shared/geo.js';
 import type { Location } from '../shared/schemas.js';
 import { confirmedDisasters, isInArea } from './creation.js';

@@ -7,7 +7,7 @@ import { db } from '../data/firestore.js';
 import { paginate } from '../data/paginate.js';
 import { getVisibleDisaster } from '../disasters/service.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import { maskNumber } from '../shared/phone.js';
 import { isStaff, type Page, type PageQuery } from '../shared/schemas.js';
 import {

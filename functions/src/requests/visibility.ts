@@ -10,8 +10,8 @@
 //   verified volunteer of the disaster    need, status, times and a cell of at least 1 km
 //   anyone else                           nothing: 404 for one request, no items in lists
 import { collections } from '../data/collections.js';
-import type { Caller } from '../http/endpoint.js';
-import { SEARCH_RADIUS_KM } from '../planning/nearby.js';
+import type { Caller } from '../shared/caller.js';
+import { SEARCH_RADIUS_KM } from './model.js';
 import { COARSE_CENTER_MAX_OFFSET_KM, coarseArea } from '../shared/geo.js';
 import { isStaff } from '../shared/schemas.js';
 import { ACTIVE_TASK_STATUSES } from '../shared/vocabulary.js';

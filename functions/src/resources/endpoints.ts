@@ -1,7 +1,8 @@
 // /resources/... (spec 4.4). POST /resources/suggest/{disaster_id} belongs to the planning feature.
 import { z } from 'zod';
-import { defineEndpoint, type Caller } from '../http/endpoint.js';
-import { idSchema, pageOf, pageQuerySchema, ROLES } from '../shared/schemas.js';
+import { defineEndpoint } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
+import { idSchema, pageSchema, pageQuerySchema, ROLES } from '../shared/schemas.js';
 import {
   newResourceSchema,
   resourceCategorySchema,
@@ -16,8 +17,12 @@ import {
 import * as resources from './service.js';
 
 const TAG = 'resources';
-const POINTS =
-  "Resources added by admins and responders (the response's own: shelters, water points) are shown as they are. A volunteer's resource: admins, responders and the owner see the point and owner_id (location_precision exact), the assignee of the task holding it too (GET /resources/{rid}); everyone else sees the centre of its ~5 km cell, no owner, no description and no task_id (area). Reading resources takes a registered role (403 for a token without one).";
+const POINTS = [
+  "Resources added by admins and responders (the response's own: shelters, water points) are shown as they are.",
+  "A volunteer's resource: admins, responders and the owner see the point and owner_id (location_precision exact), the assignee of the task holding it too (GET /resources/{rid});",
+  'everyone else sees the centre of its ~5 km cell, no owner, no description and no task_id (area).',
+  'Reading resources takes a registered role (403 for a token without one).',
+].join(' ');
 const params = z.strictObject({ rid: idSchema });
 const writeLimit = { bucket: 'resources:write', limit: 60, windowSeconds: 60 };
 
@@ -65,7 +70,7 @@ export const resourceEndpoints = [
     summary: 'List resources, newest first; filter by status, category, disaster_id, owner_id.',
     access: ROLES,
     query: resourceListQuerySchema,
-    response: pageOf(resourceViewSchema),
+    response: pageSchema(resourceViewSchema),
     ownership: `${POINTS} Only staff filter by another user's owner_id (403).`,
     errors: [403],
     handler: async ({ caller, query: { limit, cursor, ...filters } }) => {
@@ -78,8 +83,10 @@ export const resourceEndpoints = [
     path: '/resources',
     tag: TAG,
     summary: 'Add a resource; the caller becomes its owner.',
-    description:
-      'Categories: vehicle, boat, helicopter, medical_supplies, medical_team, food, water, shelter, generator, equipment, sanitation, personnel, other. A disaster_id must name a confirmed disaster.',
+    description: [
+      'Categories: vehicle, boat, helicopter, medical_supplies, medical_team, food, water, shelter, generator, equipment, sanitation, personnel, other.',
+      'A disaster_id must name a confirmed disaster.',
+    ].join(' '),
     access: resources.RESOURCE_CREATORS,
     ownership: 'Admins, responders and volunteers (offering their own assets) may add; affected individuals may not.',
     body: newResourceSchema,
@@ -96,7 +103,7 @@ export const resourceEndpoints = [
     summary: 'List available resources, newest first; filter by category, disaster_id.',
     access: ROLES,
     query: pageQuerySchema.extend({ category: resourceCategorySchema.optional(), disaster_id: idSchema.optional() }),
-    response: pageOf(resourceViewSchema),
+    response: pageSchema(resourceViewSchema),
     ownership: POINTS,
     handler: async ({ caller, query: { limit, cursor, ...filters } }) => {
       const page = await resources.listResources(caller, { ...filters, status: 'available' }, { limit, cursor });
@@ -108,8 +115,11 @@ export const resourceEndpoints = [
     path: '/resources/locations',
     tag: TAG,
     summary: 'Resource locations as a GeoJSON FeatureCollection for maps; filter by disaster_id, status, category.',
-    description:
-      'Paginated like every list (limit up to 200 features, newest first); next_cursor is a foreign member of the FeatureCollection. Coordinates are [lng, lat].',
+    description: [
+      'Paginated like every list (limit up to 200 features, newest first);',
+      'next_cursor is a foreign member of the FeatureCollection.',
+      'Coordinates are [lng, lat].',
+    ].join(' '),
     access: ROLES,
     query: pageQuerySchema.extend({
       disaster_id: idSchema.optional(),
@@ -147,11 +157,16 @@ export const resourceEndpoints = [
     path: '/resources/{rid}',
     tag: TAG,
     summary: 'Update properties, or record usage with `consume` (at quantity 0 the resource becomes not_available).',
-    description:
-      'Status is not a property here: use PUT /resources/{rid}/status. quantity sets, consume subtracts; not both.',
+    description: [
+      'Status is not a property here: use PUT /resources/{rid}/status. quantity sets, consume subtracts;',
+      'not both.',
+    ].join(' '),
     access: 'authenticated',
-    ownership:
-      'The owner or an admin may change any property; the assignee of the task holding the resource may only record usage (consume). Others: 403.',
+    ownership: [
+      'The owner or an admin may change any property;',
+      'the assignee of the task holding the resource may only record usage (consume).',
+      'Others: 403.',
+    ].join(' '),
     params,
     body: resourcePatchSchema,
     response: resourceViewSchema,

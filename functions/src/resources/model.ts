@@ -7,7 +7,7 @@ import {
   locationSchema,
   pageQuerySchema,
   roleSchema,
-  text,
+  boundedText,
   type Role,
 } from '../shared/schemas.js';
 import { RESOURCE_CATEGORIES, RESOURCE_STATUSES } from '../shared/vocabulary.js';
@@ -29,11 +29,11 @@ export const resourceListFilters = {
 
 export const resourceSchema = z.object({
   id: idSchema,
-  name: text(1, 120),
+  name: boundedText(1, 120),
   category: resourceCategorySchema,
-  description: text(0, 1000),
+  description: boundedText(0, 1000),
   quantity: z.number().min(0).max(1e9),
-  unit: text(1, 32).describe('e.g. "units", "litres", "kg", "people".'),
+  unit: boundedText(1, 32).describe('e.g. "units", "litres", "kg", "people".'),
   location: locationSchema,
   geohash: z.string(),
   owner_id: idSchema,
@@ -88,11 +88,11 @@ export function seesPointOf(caller: { uid: string; role: Role | null }, resource
 const quantitySchema = z.number().min(0).max(1e9).describe('How much of it there is, in `unit`.');
 
 export const newResourceSchema = z.strictObject({
-  name: text(1, 120),
+  name: boundedText(1, 120),
   category: resourceCategorySchema,
-  description: text(0, 1000).optional(),
+  description: boundedText(0, 1000).optional(),
   quantity: quantitySchema,
-  unit: text(1, 32).describe('e.g. "units", "litres", "kg", "people".'),
+  unit: boundedText(1, 32).describe('e.g. "units", "litres", "kg", "people".'),
   location: locationSchema,
   disaster_id: idSchema.nullable().optional().describe('The confirmed disaster it serves; null or absent: any.'),
   status: z.enum(['available', 'not_available']).optional().describe('Default available.'),
@@ -101,9 +101,9 @@ export type NewResource = z.infer<typeof newResourceSchema>;
 
 export const resourcePatchSchema = z
   .strictObject({
-    name: text(1, 120).optional(),
+    name: boundedText(1, 120).optional(),
     category: resourceCategorySchema.optional(),
-    description: text(0, 1000).optional(),
+    description: boundedText(0, 1000).optional(),
     quantity: quantitySchema.optional().describe('Sets the quantity (restock or correction).'),
     consume: z
       .number()
@@ -111,7 +111,7 @@ export const resourcePatchSchema = z
       .max(1e9)
       .optional()
       .describe('Usage: subtracts this much from quantity; at zero the resource is not_available.'),
-    unit: text(1, 32).optional(),
+    unit: boundedText(1, 32).optional(),
     location: locationSchema.optional(),
     disaster_id: idSchema.nullable().optional(),
   })

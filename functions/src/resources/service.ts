@@ -10,7 +10,7 @@ import { collections } from '../data/collections.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
 import { requireConfirmedDisaster } from '../disasters/service.js';
 import { ConflictError, ForbiddenError } from '../errors.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import { geohashOf } from '../shared/geo.js';
 import { isStaff, type Page, type PageQuery, type Role } from '../shared/schemas.js';
 import { claimForOwner, readClaims, releaseClaim } from './claims.js';

@@ -51,7 +51,7 @@ export const coarseAreaSchema = z
 export const isoDateTime = z.iso.datetime({ offset: true }).describe('ISO-8601 timestamp in UTC.');
 
 /** Free text: trimmed, bounded, and free of control characters other than newline and tab. */
-export function text(min: number, max: number) {
+export function boundedText(min: number, max: number) {
   return (
     z
       .string()
@@ -92,7 +92,7 @@ export const updatedSinceSchema = isoDateTime.describe(
   'Changes instead of a list: the items changed at or after this time (updated_at), oldest change first, whatever their status, so that a client keeping a copy also learns of those that left its filter and drops them itself. Page with the cursor of each answer, which is then always set (a page of limit items or more: more may follow). Items changed in the last few seconds come again on the next page; replace items by id.',
 );
 
-export function pageOf<T extends z.ZodType>(item: T) {
+export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
     next_cursor: z.string().nullable().describe('Pass as ?cursor= to get the next page; null on the last page.'),

@@ -1,7 +1,7 @@
 // Who may do a task and who may move it: the eligibility rules of assignment and of each status
 // move, stated once (tasks/service.ts applies them; tasks/endpoints.ts states them to callers).
 import { ConflictError, ForbiddenError } from '../errors.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import type { UserRecord } from '../users/model.js';
 import type { Task } from './model.js';
 import type { TaskStatus } from './transitions.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, pageQuerySchema, text, updatedSinceSchema } from '../shared/schemas.js';
+import { idSchema, isoDateTime, pageQuerySchema, boundedText, updatedSinceSchema } from '../shared/schemas.js';
 import { TASK_ROLES, TASK_STATUSES } from '../shared/vocabulary.js';
 
 // The value lists live in shared/vocabulary.ts, which the console imports too.
@@ -36,7 +36,7 @@ export const taskSchema = z.object({
   /** The workflow task it was created from, if any. */
   workflow_task_id: idSchema.nullable(),
   priority: prioritySchema,
-  instructions: text(1, 4000),
+  instructions: boundedText(1, 4000),
   role_required: taskRoleSchema,
   resource_ids: z.array(idSchema),
   status: taskStatusSchema,
@@ -58,7 +58,7 @@ export const MAX_TASK_RESOURCES = 20;
 export const newTaskSchema = z.strictObject({
   disaster_id: idSchema.describe('A confirmed disaster.'),
   priority: prioritySchema,
-  instructions: text(1, 4000),
+  instructions: boundedText(1, 4000),
   role_required: taskRoleSchema.describe(
     'Who can do it: volunteer (volunteers and responders) or responder (responders only).',
   ),

@@ -24,7 +24,7 @@ import {
   NotFoundError,
   ValidationError,
 } from '../errors.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import { logs } from '../logs.js';
 import {
   claimAllForTask,

@@ -7,7 +7,7 @@ import { availabilitySchema, registrationSchema, toProfile, userProfileSchema, v
 import { ERASURE_TIME_BUDGET_MS, eraseOnBehalf, eraseUser } from './erasure.js';
 import { grantRole } from './roles.js';
 import * as users from './service.js';
-import { setVerification } from './trust.js';
+import { setVerification } from './verification.js';
 
 const TAG = 'users';
 
@@ -25,8 +25,11 @@ export const userEndpoints = [
     path: '/users/register',
     tag: TAG,
     summary: "Register or update the caller's profile (idempotent upsert).",
-    description:
-      'First registration needs display_name. role may be affected_individual (default) or volunteer; admin and responder are granted by an admin. When the role claim changes, token_refresh_required is true: refresh the ID token to act in the new role.',
+    description: [
+      'First registration needs display_name. role may be affected_individual (default) or volunteer;',
+      'admin and responder are granted by an admin.',
+      'When the role claim changes, token_refresh_required is true: refresh the ID token to act in the new role.',
+    ].join(' '),
     access: 'authenticated',
     body: registrationSchema,
     response: userProfileSchema,
@@ -58,7 +61,10 @@ export const userEndpoints = [
       'Operational records stay, anonymised under a random pseudonym: requests (withdrawn if still open, free text replaced, location coarsened to a ~5 km cell), ' +
       'tasks (active ones assigned to the caller go back to pending and unassigned), resources (available ones become not_available), observations, chat messages and the audit trail. ' +
       `204 when done; the same token is then refused (401). 202 with Retry-After when a call's work budget (${ERASURE_TIME_BUDGET_MS / 1000} s) ran out first: ` +
-      'call again with the same token to continue (the same pseudonym is used). See docs/security.md, "Erasure: what is kept and why".',
+      [
+        'call again with the same token to continue (the same pseudonym is used).',
+        'See docs/security.md, "Erasure: what is kept and why".',
+      ].join(' '),
     access: 'authenticated',
     response: null,
     otherStatuses: { 202: "The call's work budget ran out first: call again (Retry-After)." },
@@ -154,8 +160,11 @@ export const userEndpoints = [
     path: '/users/{uid}/role',
     tag: TAG,
     summary: "Change a user's role (sets the verified claim and mirrors it in the profile).",
-    description:
-      'A change of role signs the user out: their refresh tokens are revoked and the ID tokens they hold (with the old claim) are refused within 30 s on every instance; they sign in again to act in the new role. Setting the role they already have changes nothing.',
+    description: [
+      'A change of role signs the user out: their refresh tokens are revoked and the ID tokens they hold (with the old claim) are refused within 30 s on every instance;',
+      'they sign in again to act in the new role.',
+      'Setting the role they already have changes nothing.',
+    ].join(' '),
     access: ['admin'],
     ownership: 'Any user but the caller: an admin cannot change their own role (403); another admin does.',
     params: z.strictObject({ uid: idSchema }),
@@ -169,8 +178,13 @@ export const userEndpoints = [
     path: '/users/{uid}/verification',
     tag: TAG,
     summary: 'Verify a volunteer (or withdraw the verification), with who and when recorded.',
-    description:
-      "Volunteers start unverified: they may join disasters, chat, report observations and raise requests, but see no one else's requests. Verified volunteers of a disaster see its requests as coarse areas and can be proposed and assigned as helpers. Responders and admins are trusted by role. The decision (verified, note, by, at) is kept on the user record and in the audit trail; it takes effect on the next call, with no token refresh.",
+    description: [
+      "Volunteers start unverified: they may join disasters, chat, report observations and raise requests, but see no one else's requests.",
+      'Verified volunteers of a disaster see its requests as coarse areas and can be proposed and assigned as helpers.',
+      'Responders and admins are trusted by role.',
+      'The decision (verified, note, by, at) is kept on the user record and in the audit trail;',
+      'it takes effect on the next call, with no token refresh.',
+    ].join(' '),
     access: ['admin'],
     params: z.strictObject({ uid: idSchema }),
     body: verificationSchema,

@@ -20,7 +20,7 @@ import { recordEvent } from '../events/record.js';
 import { collections, internalCollections } from '../data/collections.js';
 import { auth, db, isAlreadyExists } from '../data/firestore.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import { logs } from '../logs.js';
 import { ERASURE_STEPS, FINAL_ERASURE_STEP } from './erasure/registry.js';
 import { BudgetSpent, ErasureRun, type ErasureStepName } from './erasure/run.js';

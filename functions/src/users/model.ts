@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { geohashOf } from '../shared/geo.js';
-import { idSchema, isoDateTime, locationSchema, roleSchema, text, type Role } from '../shared/schemas.js';
+import { idSchema, isoDateTime, locationSchema, roleSchema, boundedText, type Role } from '../shared/schemas.js';
 
 export const AVAILABILITIES = ['available', 'unavailable'] as const;
 export const availabilitySchema = z.enum(AVAILABILITIES).describe("A volunteer's availability for tasks.");
 
-export const displayNameSchema = text(1, 80).describe('Name shown to other users; public.');
+export const displayNameSchema = boundedText(1, 80).describe('Name shown to other users; public.');
 export const phoneSchema = z
   .string()
   .regex(/^\+[1-9][0-9]{6,14}$/, 'must be an E.164 number such as +14155550123')
   .describe('Contact phone in E.164 form; visible only to the user and admins.');
 export const skillsSchema = z
-  .array(text(1, 40))
+  .array(boundedText(1, 40))
   .max(20)
   .describe('What the user can do, e.g. "first aid", "boat", "heavy vehicle licence".');
 
@@ -29,7 +29,7 @@ export type RegistrationInput = z.infer<typeof registrationSchema>;
 /** PUT /users/{uid}/verification. */
 export const verificationSchema = z.strictObject({
   verified: z.boolean(),
-  note: text(1, 500).optional().describe('Why: what was checked (ID seen, organisation vouched, ...).'),
+  note: boundedText(1, 500).optional().describe('Why: what was checked (ID seen, organisation vouched, ...).'),
 });
 export type VerificationInput = z.infer<typeof verificationSchema>;
 

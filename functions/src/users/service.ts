@@ -3,7 +3,7 @@ import { recordEvent } from '../events/record.js';
 import { collections } from '../data/collections.js';
 import { auth, db } from '../data/firestore.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import { geohashOf } from '../shared/geo.js';
 import { roleSchema, SELF_SERVICE_ROLES, type Location, type Role } from '../shared/schemas.js';
 import { newUserRecord, type RegistrationInput, type UserRecord } from './model.js';

@@ -2,7 +2,7 @@
 // are signed, retried and disabled: docs/interop.md ("Webhooks").
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
-import { idSchema, pageOf, pageQuerySchema } from '../shared/schemas.js';
+import { idSchema, pageSchema, pageQuerySchema } from '../shared/schemas.js';
 import {
   createdWebhookSchema,
   deliveryViewSchema,
@@ -20,8 +20,10 @@ export const webhookEndpoints = [
     method: 'post',
     path: '/webhooks',
     tag: TAG,
-    summary:
-      'Register a subscriber: an https URL resolving to public addresses, and its events. The answer carries the signing secret, shown once.',
+    summary: [
+      'Register a subscriber: an https URL resolving to public addresses, and its events.',
+      'The answer carries the signing secret, shown once.',
+    ].join(' '),
     access: ['admin'],
     body: newWebhookSchema,
     response: createdWebhookSchema,
@@ -37,7 +39,7 @@ export const webhookEndpoints = [
     summary: 'The subscribers, newest first (never their secrets).',
     access: ['admin'],
     query: pageQuerySchema,
-    response: pageOf(webhookViewSchema),
+    response: pageSchema(webhookViewSchema),
     handler: ({ query }) => webhooks.listWebhooks(query),
   }),
   defineEndpoint({
@@ -84,7 +86,7 @@ export const webhookEndpoints = [
     access: ['admin'],
     params,
     query: pageQuerySchema,
-    response: pageOf(deliveryViewSchema),
+    response: pageSchema(deliveryViewSchema),
     errors: [404],
     handler: ({ params: { webhook_id: id }, query }) => webhooks.listDeliveries(id, query),
   }),

@@ -3,6 +3,7 @@
 // delivery per subscribed subscriber under a deterministic id (the audit id), then queues it.
 // A repeated trigger creates nothing twice; it only queues again a delivery never attempted.
 import type { AuditRecord } from '../audit/model.js';
+import { REGION } from '../config.js';
 import { collections } from '../data/collections.js';
 import { adminApp, isAlreadyExists } from '../data/firestore.js';
 import { toPublicDisasterView } from '../disasters/model.js';
@@ -113,7 +114,7 @@ export async function enqueueDelivery(webhookId: string, deliveryId: string): Pr
   const { getFunctions } = await import('firebase-admin/functions');
   try {
     await getFunctions(adminApp())
-      .taskQueue(`locations/us-central1/functions/${DELIVERY_QUEUE}`)
+      .taskQueue(`locations/${REGION}/functions/${DELIVERY_QUEUE}`)
       .enqueue({ webhook_id: webhookId, delivery_id: deliveryId }, { id: `${webhookId}_${deliveryId}` });
   } catch (error) {
     const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;

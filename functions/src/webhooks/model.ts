@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, text } from '../shared/schemas.js';
+import { idSchema, isoDateTime, boundedText } from '../shared/schemas.js';
 
 /** What a subscriber may receive; each comes from one kind of audit record (events.ts). */
 export const WEBHOOK_EVENTS = [
@@ -69,7 +69,7 @@ export const newWebhookSchema = z.strictObject({
     .min(1)
     .max(WEBHOOK_EVENTS.length)
     .refine((events) => new Set(events).size === events.length, { message: 'must not repeat an event' }),
-  description: text(0, 200).optional(),
+  description: boundedText(0, 200).optional(),
 });
 export type NewWebhook = z.infer<typeof newWebhookSchema>;
 

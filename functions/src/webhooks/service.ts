@@ -7,7 +7,7 @@ import { config } from '../config.js';
 import { collections } from '../data/collections.js';
 import { db } from '../data/firestore.js';
 import { ValidationError } from '../errors.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import type { Page, PageQuery } from '../shared/schemas.js';
 import { allowedAddresses, refusedUrl, RefusedTargetError, type TargetPolicy } from './address.js';
 import type {

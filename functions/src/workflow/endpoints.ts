@@ -1,7 +1,7 @@
 // /workflow-outputs/... (spec 4.7–4.9): for admins (dispatchers).
 import { z } from 'zod';
 import { defineEndpoint, Reply } from '../http/endpoint.js';
-import { idSchema, pageOf, pageQuerySchema } from '../shared/schemas.js';
+import { idSchema, pageSchema, pageQuerySchema } from '../shared/schemas.js';
 import { taskSchema } from '../tasks/model.js';
 import {
   newSuggestionSchema,
@@ -33,7 +33,7 @@ export const workflowEndpoints = [
       disaster_id: idSchema.optional(),
       planner: z.enum(['deterministic', 'gemini', 'dispatcher']).optional(),
     }),
-    response: pageOf(workflowOutputSchema),
+    response: pageSchema(workflowOutputSchema),
     handler: async ({ query }) => {
       const { limit, cursor, ...filters } = query;
       return workflow.listOutputs(filters, { limit, cursor });
@@ -44,8 +44,13 @@ export const workflowEndpoints = [
     path: '/workflow-outputs',
     tag: TAG,
     summary: 'Create the workflow output of a request, or add to it.',
-    description:
-      'Creates the output (planner "dispatcher", 201) when the request has none; otherwise replaces its rationale if given and appends the tasks and resource suggestions given (200). Suggested resources must exist (404) and be available (409); a resource is suggested at most once per plan (409). At most 50 tasks and 50 suggestions.',
+    description: [
+      'Creates the output (planner "dispatcher", 201) when the request has none;',
+      'otherwise replaces its rationale if given and appends the tasks and resource suggestions given (200).',
+      'Suggested resources must exist (404) and be available (409);',
+      'a resource is suggested at most once per plan (409).',
+      'At most 50 tasks and 50 suggestions.',
+    ].join(' '),
     access: ADMIN,
     body: outputUpsertSchema,
     response: workflowOutputSchema,
@@ -87,7 +92,7 @@ export const workflowEndpoints = [
     access: ADMIN,
     params: outputParams,
     query: pageQuerySchema,
-    response: pageOf(workflowTaskSchema),
+    response: pageSchema(workflowTaskSchema),
     errors: [404],
     handler: ({ params, query }) => workflow.listWorkflowTasks(params.request_id, query),
   }),
@@ -136,8 +141,12 @@ export const workflowEndpoints = [
     path: '/workflow-outputs/{request_id}/tasks/{task_id}/create-task',
     tag: TAG,
     summary: 'Turn an approved workflow task into a real task linked to the request.',
-    description:
-      'Creates the task under the rules of POST /tasks (201): the disaster must be confirmed, the resources are allocated all or none (409 naming the unavailable ones). resource_ids defaults to the resources of the approved suggestions; send [] for none. The workflow task must be approved (409 otherwise). Calling it again answers 409 with the existing task_id.',
+    description: [
+      'Creates the task under the rules of POST /tasks (201): the disaster must be confirmed, the resources are allocated all or none (409 naming the unavailable ones). resource_ids defaults to the resources of the approved suggestions;',
+      'send [] for none.',
+      'The workflow task must be approved (409 otherwise).',
+      'Calling it again answers 409 with the existing task_id.',
+    ].join(' '),
     access: ADMIN,
     params: taskParams,
     body: z.strictObject({ resource_ids: z.array(idSchema).max(20).optional() }).optional(),
@@ -155,7 +164,7 @@ export const workflowEndpoints = [
     access: ADMIN,
     params: outputParams,
     query: pageQuerySchema,
-    response: pageOf(workflowResourceSchema),
+    response: pageSchema(workflowResourceSchema),
     errors: [404],
     handler: ({ params, query }) => workflow.listSuggestions(params.request_id, query),
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, text } from '../shared/schemas.js';
+import { idSchema, isoDateTime, boundedText } from '../shared/schemas.js';
 import { plannerSchema } from '../requests/model.js';
 import { prioritySchema, taskRoleSchema } from '../tasks/model.js';
 import { GEMINI_FALLBACK_CODES } from '../shared/gemini.js';
@@ -11,7 +11,7 @@ export const approvalStatusSchema = z.enum(APPROVAL_STATUSES);
 
 export const workflowTaskSchema = z.object({
   id: idSchema,
-  instructions: text(1, 4000),
+  instructions: boundedText(1, 4000),
   role_required: taskRoleSchema,
   priority: prioritySchema,
   approval_status: approvalStatusSchema,
@@ -27,7 +27,7 @@ export type WorkflowTask = z.infer<typeof workflowTaskSchema>;
 
 /** POST /workflow-outputs/{request_id}/tasks, and each of the tasks of POST /workflow-outputs. */
 export const newWorkflowTaskSchema = z.strictObject({
-  instructions: text(1, 4000),
+  instructions: boundedText(1, 4000),
   role_required: taskRoleSchema,
   priority: prioritySchema,
   suggested_assignee_id: idSchema.nullable().optional(),
@@ -42,7 +42,7 @@ export type WorkflowTaskChange = z.infer<typeof workflowTaskChangeSchema>;
 /** POST /workflow-outputs/{request_id}/resources, and each of the resources of POST /workflow-outputs. */
 export const newSuggestionSchema = z.strictObject({
   resource_id: idSchema,
-  reason: text(0, 1000).optional(),
+  reason: boundedText(0, 1000).optional(),
   approval_status: approvalStatusSchema.optional(),
 });
 export type NewSuggestion = z.infer<typeof newSuggestionSchema>;
@@ -54,7 +54,7 @@ export type SuggestionChange = z.infer<typeof suggestionChangeSchema>;
 /** POST /workflow-outputs: a new plan, or additions to the existing one. */
 export const outputUpsertSchema = z.strictObject({
   request_id: idSchema,
-  rationale: text(1, 2000).optional(),
+  rationale: boundedText(1, 2000).optional(),
   tasks: z.array(newWorkflowTaskSchema).max(50).optional(),
   resources: z.array(newSuggestionSchema).max(50).optional(),
 });
@@ -66,7 +66,7 @@ export const workflowResourceSchema = z.object({
   name: z.string(),
   category: z.string(),
   distance_km: z.number().nullable(),
-  reason: text(0, 1000),
+  reason: boundedText(0, 1000),
   approval_status: approvalStatusSchema,
   source: z.enum(['planner', 'dispatcher']),
   created_at: isoDateTime,
@@ -93,31 +93,3 @@ export const workflowOutputSchema = z.object({
   updated_at: isoDateTime,
 });
 export type WorkflowOutput = z.infer<typeof workflowOutputSchema>;
-
-export const ALLOCATION_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
-
-/** `allocation_jobs/{id}`: one run of POST /resources/suggest/{disaster_id} and its proposals. */
-export const allocationJobSchema = z.object({
-  id: idSchema,
-  disaster_id: idSchema,
-  status: z.enum(ALLOCATION_JOB_STATUSES),
-  requested_by: idSchema,
-  /** One entry per open request considered, most urgent first; a resource appears at most once overall. */
-  proposals: z.array(
-    z.object({
-      request_id: idSchema,
-      type_of_need: z.string(),
-      resources: z.array(
-        z.object({ resource_id: idSchema, name: z.string(), category: z.string(), distance_km: z.number() }),
-      ),
-    }),
-  ),
-  requests_considered: z.number().int().min(0),
-  attempts: z.number().int().min(0),
-  last_error: z.string().nullable(),
-  lease_expires_at: isoDateTime.nullable(),
-  created_at: isoDateTime,
-  updated_at: isoDateTime,
-  finished_at: isoDateTime.nullable(),
-});
-export type AllocationJob = z.infer<typeof allocationJobSchema>;

@@ -4,12 +4,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'firebase-admin/firestore';
 import { collections } from '../data/collections.js';
-import { sortKeyOf } from '../data/converter.js';
 import { db } from '../data/firestore.js';
 import type { Staged } from '../data/staged.js';
-import { decodeCursor, encodeCursor } from '../data/paginate.js';
+import { paginateArray } from '../data/paginate.js';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../errors.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import { assertMayCreateTasks, stageTask, taskNotCreated } from '../tasks/service.js';
 import { logs } from '../logs.js';
 import type { Task, TaskRole } from '../tasks/model.js';
@@ -39,24 +38,6 @@ export function listOutputs(
   page: PageQuery,
 ): Promise<Page<WorkflowOutput>> {
   return collections.workflowOutputs.list({ disaster_id: filters.disaster_id, planner: filters.planner }, page);
-}
-
-/** Embedded lists page like collections do, in plan order (oldest first), by sort key. */
-export function pageOfEmbedded<T extends { id: string; created_at: string }>(
-  items: readonly T[],
-  page: PageQuery,
-): Page<T> {
-  const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
-  const sorted = [...items]
-    .map((item) => ({ item, key: sortKeyOf(item) }))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-    .filter(({ key }) => after === undefined || key > after);
-  const slice = sorted.slice(0, page.limit);
-  const last = slice.at(-1);
-  return {
-    items: slice.map(({ item }) => item),
-    next_cursor: sorted.length > page.limit && last ? encodeCursor(last.key) : null,
-  };
 }
 
 /** An assignee the plan proposes must be a volunteer or responder of the role the task needs. */
@@ -224,7 +205,7 @@ function assertEditable(task: WorkflowTask): void {
 }
 
 export async function listWorkflowTasks(requestId: string, page: PageQuery): Promise<Page<WorkflowTask>> {
-  return pageOfEmbedded((await getOutput(requestId)).tasks, page);
+  return paginateArray((await getOutput(requestId)).tasks, page);
 }
 
 export async function addWorkflowTask(requestId: string, input: NewWorkflowTask): Promise<WorkflowTask> {
@@ -279,7 +260,7 @@ export async function removeWorkflowTask(requestId: string, taskId: string): Pro
 }
 
 export async function listSuggestions(requestId: string, page: PageQuery): Promise<Page<WorkflowResource>> {
-  return pageOfEmbedded((await getOutput(requestId)).resources, page);
+  return paginateArray((await getOutput(requestId)).resources, page);
 }
 
 export async function addSuggestion(requestId: string, input: NewSuggestion): Promise<WorkflowResource> {

@@ -11,6 +11,7 @@ import type { Location } from '../../src/shared/schemas.js';
 import type { Task } from '../../src/tasks/model.js';
 import type { WorkflowOutput } from '../../src/workflow/model.js';
 import { uniqueId } from './api.js';
+import { requestDocument } from './request-document.js';
 
 /** Applies the data layer's Firestore settings before anything else uses the instance. */
 export function useDataLayer(): void {
@@ -64,37 +65,16 @@ export async function seedRequest(
   disasterId: string,
   overrides: Partial<HelpRequest> = {},
 ): Promise<HelpRequest> {
-  const location = overrides.location ?? MANILA;
-  const at = overrides.created_at ?? now();
-  const request: HelpRequest = {
+  const request = requestDocument({
     id: uniqueId('req'),
+    owner_id: ownerId,
     disaster_id: disasterId,
     type_of_need: 'water',
     description: 'We need drinking water for 5 people.',
-    location,
-    geohash: geohashOf(location),
-    status: 'open',
-    closed_reason: null,
-    owner_id: ownerId,
-    duplicate_of: null,
-    planning: {
-      state: 'pending',
-      planner: null,
-      attempts: 0,
-      last_error: null,
-      lease_expires_at: null,
-      run_id: null,
-      updated_at: at,
-    },
-    potential_matches: null,
-    channel: 'app',
-    location_text: null,
-    requester_contact: null,
-    created_at: at,
-    updated_at: at,
-    status_changed_at: at,
+    location: MANILA,
+    created_at: now(),
     ...overrides,
-  };
+  });
   await collections.requests.doc(request.id).set(request);
   return request;
 }

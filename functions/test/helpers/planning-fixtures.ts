@@ -1,7 +1,6 @@
 // Fixtures for the request, planning and workflow tests: disasters, resources and requests
 // written through the data layer, places far apart (so tests do not see each other's matches),
 // and a way to plan a request from the test process without racing the stack's trigger relay.
-import { randomUUID } from 'node:crypto';
 import { collections } from '../../src/data/collections.js';
 import { db } from '../../src/data/firestore.js';
 import type { Disaster } from '../../src/disasters/model.js';
@@ -10,7 +9,8 @@ import type { HelpRequest } from '../../src/requests/model.js';
 import type { Resource } from '../../src/resources/model.js';
 import { geohashOf } from '../../src/shared/geo.js';
 import type { Location } from '../../src/shared/schemas.js';
-import { uniqueId, type TestUser } from './api.js';
+import { registeredUser, uniqueId, type TestUser } from './api.js';
+import { requestDocument } from './request-document.js';
 
 let places = 0;
 /** A point at least ~80 km from every other one this process hands out (25 km search radius). */
@@ -100,41 +100,28 @@ export async function storedRequest(id: string): Promise<HelpRequest | undefined
   return (await collections.requests.doc(id).get()).data();
 }
 
+/** What the planning and workflow suites start from: a disaster, an admin and a person in need. */
+export async function planningScene(): Promise<{ disasterId: string; admin: TestUser; owner: TestUser }> {
+  db();
+  const disasterId = (await disaster()).id;
+  const admin = await registeredUser('admin');
+  const owner = await registeredUser('affected_individual');
+  return { disasterId, admin, owner };
+}
+
 export function requestValue(fields: {
   owner: string;
   disasterId: string;
   at: Location;
   need?: HelpRequest['type_of_need'];
 }): HelpRequest {
-  const now = new Date().toISOString();
-  return {
-    id: randomUUID(),
+  return requestDocument({
+    owner_id: fields.owner,
     disaster_id: fields.disasterId,
     type_of_need: fields.need ?? 'rescue',
     description: 'Family of four on a roof, water rising',
     location: fields.at,
-    geohash: geohashOf(fields.at),
-    status: 'open',
-    closed_reason: null,
-    owner_id: fields.owner,
-    duplicate_of: null,
-    planning: {
-      state: 'pending',
-      planner: null,
-      attempts: 0,
-      last_error: null,
-      lease_expires_at: null,
-      run_id: null,
-      updated_at: now,
-    },
-    potential_matches: null,
-    channel: 'app',
-    location_text: null,
-    requester_contact: null,
-    created_at: now,
-    updated_at: now,
-    status_changed_at: now,
-  };
+  });
 }
 
 const SENTINEL = 'relay-sentinel';

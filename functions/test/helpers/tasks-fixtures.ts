@@ -8,6 +8,7 @@ import type { Disaster } from '../../src/disasters/model.js';
 import type { HelpRequest } from '../../src/requests/model.js';
 import { geohashOf } from '../../src/shared/geo.js';
 import { call, expectStatus, uniqueId, type TestUser } from './api.js';
+import { plannedDeterministically, requestDocument } from './request-document.js';
 
 export const MANILA = { lat: 14.6, lng: 121.0 };
 
@@ -43,35 +44,14 @@ export async function helpRequest(
 ): Promise<HelpRequest> {
   const now = new Date().toISOString();
   const id = uniqueId('request');
-  const request: HelpRequest = {
+  const request = requestDocument({
     id,
-    disaster_id: disasterId,
-    type_of_need: 'rescue',
-    description: 'Family of four on a roof',
-    location: { lat: 14.61, lng: 121.01 },
-    geohash: geohashOf({ lat: 14.61, lng: 121.01 }),
-    status: 'open',
-    closed_reason: null,
     owner_id: ownerId,
-    duplicate_of: null,
-    planning: {
-      state: 'planned',
-      planner: 'deterministic',
-      attempts: 1,
-      last_error: null,
-      lease_expires_at: null,
-      run_id: null,
-      updated_at: now,
-    },
-    potential_matches: null,
-    channel: 'app',
-    location_text: null,
-    requester_contact: null,
+    disaster_id: disasterId,
     created_at: now,
-    updated_at: now,
-    status_changed_at: now,
+    planning: plannedDeterministically(now),
     ...overrides,
-  };
+  });
   await collections.requests.doc(id).set(request);
   return request;
 }

@@ -11,7 +11,7 @@ import { LOCAL_TWILIO_AUTH_TOKEN } from '../../src/config.js';
 import { collections, internalCollections } from '../../src/data/collections.js';
 import { MAX_BODY_BYTES } from '../../src/http/body.js';
 import type { Endpoint } from '../../src/http/endpoint.js';
-import { paramsSchemaOf } from '../../src/http/router.js';
+import { paramsSchemaOf } from '../../src/http/endpoint.js';
 import { baseUrl } from '../helpers/api.js';
 import { checkExchange, contractOf, describeExchange } from '../helpers/contract.js';
 import { testDb } from '../helpers/emulators.js';

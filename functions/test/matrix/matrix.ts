@@ -3,8 +3,8 @@
 // test/authorization.test.ts checks every call against.
 import type { Endpoint } from '../../src/http/endpoint.js';
 import { successStatus } from '../../src/http/endpoint.js';
-import { readLimitOf } from '../../src/http/rate-limit.js';
-import { pathParamNames } from '../../src/http/router.js';
+import { readLimitOf } from '../../src/http/read-limit.js';
+import { pathParamNames } from '../../src/http/endpoint.js';
 import { ROLES, type Role } from '../../src/shared/schemas.js';
 import { nonOwnerStatus, type Expected, type ObjectFixture } from './fixtures.js';
 import { renderRequestViews } from './views.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { Request } from 'firebase-functions/v2/tasks';
 import { collections } from '../../src/data/collections.js';
 import { allocateResources } from '../../src/index.js';
-import type { AllocationJob } from '../../src/workflow/model.js';
+import type { AllocationJob } from '../../src/planning/model.js';
 import { uniqueId } from '../helpers/api.js';
 import { disaster, north, requestValue, resource, spot } from '../helpers/planning-fixtures.js';
 import { emptyFirestore, rawDocument, writesDuring } from './harness.js';

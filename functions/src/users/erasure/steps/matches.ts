@@ -1,7 +1,7 @@
 import { collections } from '../../../data/collections.js';
 import { db } from '../../../data/firestore.js';
 import { withinRadius } from '../../../data/nearby.js';
-import { PER_RANGE_LIMIT, SEARCH_RADIUS_KM } from '../../../planning/nearby.js';
+import { PER_RANGE_LIMIT, SEARCH_RADIUS_KM } from '../../../requests/model.js';
 import { chunks, ERASURE_PAGE_SIZE, type ErasureRun, type ErasureStep } from '../run.js';
 
 /**

@@ -3,13 +3,26 @@
 // increment (no read-then-write race on any Firestore, emulated or real), then read. One write and
 // one read per limited call. A rule with `shards` spreads the window's count over that many
 // documents (the first keeps the plain id, the others add `:<n>`): each call bumps one at random
-// and reads them all (data/counters.ts), one write and `shards` reads.
+// and reads them all (counters.ts), one write and `shards` reads.
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { config } from '../config.js';
 import { RateLimitedError } from '../errors.js';
-import { internalCollections } from '../data/collections.js';
-import { anyShard, shardRefs, sumShards } from '../data/counters.js';
-import type { RateLimitRule } from './endpoint.js';
+import { internalCollections } from './collections.js';
+import { anyShard, shardRefs, sumShards } from './counters.js';
+
+/** Counted per caller (per client IP when anonymous) across all instances: see the top of this file. */
+export interface RateLimitRule {
+  /** Bucket name, shared by endpoints that should count together. */
+  bucket: string;
+  limit: number;
+  windowSeconds: number;
+  /**
+   * Counter documents each window's count is spread over (default 1): for a count that many
+   * callers bump at once (all phone numbers together, Twilio's few addresses), whose one document
+   * would take every call's write. Each call bumps one at random and reads them all (one read each).
+   */
+  shards?: number;
+}
 
 /** The window's count of a rule and caller, and the limit it is held to (scaled). */
 export interface WindowCount {
@@ -75,6 +88,3 @@ export function addToWindowCount(
 ): Promise<number> {
   return bump(windowCounters(key, windowStart, shards), delta, windowStart, windowMs);
 }
-
-// Reads: counted in memory first, in read-limit.ts (the router needs them without the Firestore client).
-export * from './read-limit.js';

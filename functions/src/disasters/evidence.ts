@@ -1,4 +1,4 @@
-// `agent_evidence/{observation_id}`: which agent suggestion an observation backs. When an admin
+// `agent_evidence/{observation_id}`: which suggested disaster (agent/) an observation backs. When an admin
 // discards a suggestion its evidence is marked `discarded`: that is the tombstone that keeps the
 // agent from suggesting the same cluster again from the same observations.
 import type { DocumentReference, Transaction } from 'firebase-admin/firestore';

@@ -1,11 +1,12 @@
-// Trust levels: roles say what a caller may do; trust says whose data they may see. Admins and
-// responders are trusted by role. A volunteer is unverified until an admin verifies them; an
-// unverified volunteer may join disasters, chat, report observations and raise requests, but
-// sees nobody else's requests (docs/security.md, "Who sees what").
+// Verifying volunteers: roles say what a caller may do; verification widens whose data a volunteer
+// may see. Admins and responders are trusted by role. A volunteer is unverified until an admin
+// verifies them; an unverified volunteer may join disasters, chat, report observations and raise
+// requests, but sees nobody else's requests. The rules that read it: requests/visibility.ts and
+// shared/schemas.ts isStaff (docs/security.md, "Who sees what").
 import { recordEvent } from '../events/record.js';
 import { collections } from '../data/collections.js';
 import { db } from '../data/firestore.js';
-import type { Caller } from '../http/endpoint.js';
+import type { Caller } from '../shared/caller.js';
 import type { UserRecord, VerificationInput } from './model.js';
 
 /** PUT /users/{uid}/verification: records the decision, who made it and when, with its audit record. */
