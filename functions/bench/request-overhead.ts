@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { figure, percentile, round, type Figure, type Runner } from './figures.js';
 import { runLoad, type HttpCall } from './load.js';
 import { memoryOf, type Session } from './session.js';
-import { overheadScenarios, type OverheadScenario } from './scenarios.js';
+import { overheadScenarios, type OverheadScenario } from './scenarios/overhead.js';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../src/config.js';
 
 export interface OverheadOptions {
