@@ -90,12 +90,7 @@ export async function receiveMessage(message: TwilioInbound): Promise<string> {
     contact && actsInTheirName ? collections.users.get(contact.uid) : undefined,
     readSpend(number, spendDay(now)),
   ]);
-  const guard: IntakeGuard | null =
-    allNumbers.count > allNumbers.limit
-      ? 'all_numbers_limited'
-      : newNumbers && newNumbers.count > newNumbers.limit
-        ? 'new_numbers_limited'
-        : null;
+  const guard = guardActing(allNumbers, newNumbers);
   if (guard) logs.inboundGuardActed(sid, maskNumber(number), guard);
   const user = contact ? { uid: contact.uid, role: null } : await ensurePhoneUser(number);
   const sender: Sender = {
@@ -130,16 +125,7 @@ export async function receiveMessage(message: TwilioInbound): Promise<string> {
         now,
       )
     : null;
-  let committed = await commit(sid, sender, actor, outcome, reply);
-  if (committed === 'contact_exists') {
-    // A number's first messages arriving together: each found no contact, and another one was
-    // committed first with the contact and the user (the same Auth user: phoneUser found it).
-    // This one is committed again as from that known number, as already decided; no limit is
-    // spent twice, and the message is not mistaken for a repeat.
-    const known = await collections.phoneContacts.get(number);
-    if (known?.uid !== sender.uid) throw new Error('the contact created meanwhile names another user');
-    committed = await commit(sid, { ...sender, contact: known, newUser: false }, actor, outcome, reply);
-  }
+  const committed = await commitAsKnownIfRaced(sid, sender, actor, outcome, reply);
   if (typeof committed !== 'object') {
     logs.inboundDuplicate(sid);
     return twiml(null);
@@ -152,6 +138,36 @@ export async function receiveMessage(message: TwilioInbound): Promise<string> {
     logs.inboundOptOutChanged(maskNumber(number), optOut);
   if (reply?.reason === 'spend_limit') logs.inboundReplySuppressed(sid, maskNumber(number), 'spend_limit');
   return twiml(reply?.status === 'sent' ? reply.body : null);
+}
+
+/** The guard for all numbers that acts on this message, if any: a need is then queued for triage. */
+function guardActing(
+  allNumbers: { count: number; limit: number },
+  newNumbers: { count: number; limit: number } | undefined,
+): IntakeGuard | null {
+  if (allNumbers.count > allNumbers.limit) return 'all_numbers_limited';
+  if (newNumbers && newNumbers.count > newNumbers.limit) return 'new_numbers_limited';
+  return null;
+}
+
+/**
+ * The message's commit. A number's first messages arriving together each find no contact, and
+ * another one may be committed first with the contact and the user (the same Auth user:
+ * ensurePhoneUser found it): this one is then committed again as from that known number, as
+ * already decided; no limit is spent twice, and the message is not mistaken for a repeat.
+ */
+async function commitAsKnownIfRaced(
+  sid: string,
+  sender: Sender,
+  actor: EventActor,
+  outcome: Outcome,
+  reply: OutboundMessage | null,
+): ReturnType<typeof commit> {
+  const committed = await commit(sid, sender, actor, outcome, reply);
+  if (committed !== 'contact_exists') return committed;
+  const known = await collections.phoneContacts.get(sender.number);
+  if (known?.uid !== sender.uid) throw new Error('the contact created meanwhile names another user');
+  return commit(sid, { ...sender, contact: known, newUser: false }, actor, outcome, reply);
 }
 
 /**
