@@ -2,7 +2,7 @@
 // function serves), its Firestore client reaching the stack's emulator (official or embedded)
 // through a TCP proxy of this file that cuts every connection and refuses new ones while the
 // emulator keeps its data. Meanwhile the API answers 503 problem+json with Retry-After within a few
-// seconds (the request deadline of http/router.ts, nothing retried without end), and it recovers
+// seconds (the request deadline of http/reply.ts, nothing retried without end), and it recovers
 // by itself once Firestore is back; a planning job interrupted by the outage completes afterwards.
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
