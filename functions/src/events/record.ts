@@ -15,16 +15,11 @@ import { entityAndAction, type DomainEvent, type DomainEventType, type EventOf }
 /** Who made a change: a caller, or the service itself (triggers and jobs) or the agent. */
 export type EventActor = Caller | 'system' | 'agent';
 
-/**
- * Fields whose values are uids (declared beside their collections): a record naming someone there
- * is found by `people_ids`, which is how erasure finds it.
- */
-const PERSON_FIELDS = PERSON_UID_FIELDS;
-
 function peopleNamed(...changes: (Record<string, unknown> | null)[]): string[] {
   const found = new Set<string>();
   for (const fields of changes) {
-    for (const field of PERSON_FIELDS) {
+    // The uid fields every collection declares: erasure finds a record naming someone by `people_ids`.
+    for (const field of PERSON_UID_FIELDS) {
       const value = fields?.[field];
       if (typeof value === 'string') found.add(value);
     }

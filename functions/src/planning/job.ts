@@ -62,7 +62,7 @@ async function takeLease(requestId: string, runId: string, now: number): Promise
     if (planning.state === 'planned' || planning.state === 'failed' || planning.state === 'skipped') {
       return { outcome: 'already_done' as const };
     }
-    // Planned once its point is set (requests/service.ts locateRequest), not before.
+    // Planned once its point is set (requests/placement.ts locateRequest), not before.
     if (planning.state === 'awaiting_location') return { outcome: 'awaiting_location' as const };
     if (
       planning.state === 'planning' &&

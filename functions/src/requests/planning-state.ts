@@ -1,4 +1,4 @@
-// The planning job's timing rules, shared by request creation (requests/service.ts) and the job
+// The planning job's timing rules, shared by request creation (requests/creation.ts) and the job
 // itself (planning/job.ts), kept apart so that the API does not load the planner to create a request.
 import type { Planning } from './model.js';
 

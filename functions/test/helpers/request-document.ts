@@ -1,5 +1,5 @@
 // A help request as the service stores it, for tests that write requests straight into Firestore:
-// built by requests/service.ts newRequestDocument, so a field added to a new request is set here
+// built by requests/creation.ts newRequestDocument, so a field added to a new request is set here
 // too. The fixtures differ only in the fields they pass on top.
 import { randomUUID } from 'node:crypto';
 import type { HelpRequest } from '../../src/requests/model.js';
