@@ -27,7 +27,7 @@ function peopleNamed(...changes: (Record<string, unknown> | null)[]): string[] {
   return [...found];
 }
 
-export const actorIdOf = (actor: EventActor): string => (typeof actor === 'string' ? actor : actor.uid);
+const actorIdOf = (actor: EventActor): string => (typeof actor === 'string' ? actor : actor.uid);
 
 /** The audit record of `event` (its id fixed by `record_id`, else new). */
 function auditRecordOf(event: DomainEvent, actor: EventActor, id: string, at: string): AuditRecord {

@@ -133,7 +133,3 @@ export function entityAndAction(type: DomainEventType): { entity: EventEntity; a
   const dot = type.indexOf('.');
   return { entity: type.slice(0, dot) as EventEntity, action: type.slice(dot + 1) };
 }
-
-export function isDomainEventType(value: string): value is DomainEventType {
-  return (DOMAIN_EVENT_TYPES as readonly string[]).includes(value);
-}
