@@ -6739,7 +6739,10 @@ export interface operations {
                     "application/json": {
                         items: {
                             id: string;
-                            /** @enum {string} */
+                            /**
+                             * @description The domain event the record holds, `<entity>.<action>` (e.g. `task.status_changed`).
+                             * @enum {string}
+                             */
                             type: "request.created" | "request.status_changed" | "request.located" | "task.created" | "task.assigned" | "task.reassigned" | "task.authorized" | "task.status_changed" | "task.unassigned" | "resource.created" | "resource.status_changed" | "disaster.created" | "disaster.suggested" | "disaster.evidence_added" | "disaster.approved" | "disaster.updated" | "disaster.closed" | "disaster.discarded" | "membership.joined" | "membership.left" | "role.registered" | "role.granted" | "verification.verified" | "verification.unverified" | "user.opted_out" | "user.opted_in" | "user.phone_detached" | "user.erased" | "user.erasure_requested" | "export.exported_personal_data" | "contact.looked_up_by_phone" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled";
                             /** @enum {string} */
                             entity: "request" | "task" | "resource" | "disaster" | "membership" | "role" | "verification" | "user" | "export" | "contact" | "webhook";
@@ -10424,7 +10427,10 @@ export interface operations {
                     "application/json": {
                         items: {
                             id: string;
-                            /** @enum {string} */
+                            /**
+                             * @description The domain event the record holds, `<entity>.<action>` (e.g. `task.status_changed`).
+                             * @enum {string}
+                             */
                             type: "request.created" | "request.status_changed" | "request.located" | "task.created" | "task.assigned" | "task.reassigned" | "task.authorized" | "task.status_changed" | "task.unassigned" | "resource.created" | "resource.status_changed" | "disaster.created" | "disaster.suggested" | "disaster.evidence_added" | "disaster.approved" | "disaster.updated" | "disaster.closed" | "disaster.discarded" | "membership.joined" | "membership.left" | "role.registered" | "role.granted" | "verification.verified" | "verification.unverified" | "user.opted_out" | "user.opted_in" | "user.phone_detached" | "user.erased" | "user.erasure_requested" | "export.exported_personal_data" | "contact.looked_up_by_phone" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled";
                             /** @enum {string} */
                             entity: "request" | "task" | "resource" | "disaster" | "membership" | "role" | "verification" | "user" | "export" | "contact" | "webhook";

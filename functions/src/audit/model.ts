@@ -28,8 +28,9 @@ export type AuditEntity = z.infer<typeof auditEntitySchema>;
  */
 const auditRecordFields = z.object({
   id: idSchema,
-  /** The domain event (events/types.ts), `<entity>.<action>`. */
-  type: z.enum(DOMAIN_EVENT_TYPES),
+  type: z
+    .enum(DOMAIN_EVENT_TYPES)
+    .describe('The domain event the record holds, `<entity>.<action>` (e.g. `task.status_changed`).'),
   entity: auditEntitySchema,
   entity_id: z.string(),
   /** The event's action: created, status_changed, assigned, verified, joined, left, erased, ... */

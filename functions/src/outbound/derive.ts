@@ -20,7 +20,8 @@ function eventOf(record: AuditRecord): DomainEvent {
 
 /** The task or request the decision reads, as it is now. */
 async function subjectOf(record: AuditRecord): Promise<NoticeSubject | null> {
-  switch (subjectRead(record.type)) {
+  const reads = subjectRead(record.type);
+  switch (reads) {
     case null:
       return null;
     case 'request': {
@@ -31,7 +32,7 @@ async function subjectOf(record: AuditRecord): Promise<NoticeSubject | null> {
     case 'task_and_request': {
       const task = await collections.tasks.get(record.entity_id);
       if (!task) return null;
-      if (task.request_id === null || subjectRead(record.type) === 'task') return { task, request: null };
+      if (task.request_id === null || reads === 'task') return { task, request: null };
       return { task, request: (await collections.requests.get(task.request_id)) ?? null };
     }
   }

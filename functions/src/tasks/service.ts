@@ -14,7 +14,6 @@ import { collections, internalCollections } from '../data/collections.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
 import { unchanged, type Staged } from '../data/staged.js';
 import { requireConfirmedDisaster } from '../disasters/service.js';
-import type { NoticeSubject } from '../events/notices.js';
 import { recordEvent } from '../events/record.js';
 import {
   AppError,
@@ -35,7 +34,6 @@ import {
   resourcesNotAvailable,
 } from '../resources/claims.js';
 import type { Page, PageQuery } from '../shared/schemas.js';
-import type { HelpRequest } from '../requests/model.js';
 import { MAX_TASK_RESOURCES, type NewTaskBody, type Task, type TaskFilters, type TaskHistoryEntry } from './model.js';
 import { followNewTask, readLinkableRequest, readRequestFollowing } from './request-status.js';
 import { assertMayBeAssigned, assertMayMove } from './eligibility.js';
@@ -51,11 +49,6 @@ function assertAdmin(caller: Caller, what: string): void {
 /** Creating tasks is the dispatchers' work. */
 export function assertMayCreateTasks(caller: Caller): void {
   assertAdmin(caller, 'create tasks');
-}
-
-/** What the decider reads of a task and its request (events/notices.ts). */
-function subjectOf(task: Task, request: HelpRequest | null): NoticeSubject {
-  return { task, request: request && { id: request.id, owner_id: request.owner_id } };
 }
 
 /** The disaster and request a task event belongs to, for queries and history views. */
@@ -147,7 +140,7 @@ export async function stageTask(
           },
         },
         now,
-        subjectOf(task, request),
+        { task, request },
       );
       holdForTask(tx, caller, resources, task.id, now);
       if (request) followNewTask(tx, caller, request, now);
@@ -261,7 +254,7 @@ export async function assignTask(caller: Caller, taskId: string, userId: string)
       from: previous,
       to: userId,
     });
-    const subject = subjectOf(next, null);
+    const subject = { task: next };
     if (previous === null) {
       recordEvent(
         tx,
@@ -301,7 +294,7 @@ export async function authorizeTask(caller: Caller, taskId: string): Promise<Tas
       authorized_by: task.authorized_by,
       authorized_at: task.authorized_at,
     };
-    recordEvent(tx, caller, { type: 'task.authorized', ...contextOf(task), before, after }, now, subjectOf(next, null));
+    recordEvent(tx, caller, { type: 'task.authorized', ...contextOf(task), before, after }, now, { task: next });
     return next;
   });
 }
@@ -348,7 +341,7 @@ export async function changeTaskStatus(caller: Caller, taskId: string, to: TaskS
         caller,
         { type: 'task.status_changed', ...contextOf(task), before: { status: task.status }, after: { status: to } },
         now,
-        subjectOf(next, following.value),
+        { task: next, request: following.value },
       );
       release.write();
       following.write();
