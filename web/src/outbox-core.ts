@@ -28,6 +28,8 @@ export interface OutboxAction {
   method: 'POST' | 'PATCH';
   path: string;
   body: Record<string, unknown>;
+  /** What the person knows it by (a task's instructions), to name it in the outbox. */
+  note?: string;
   /** When the person acted (sent as client_time where the API takes it). */
   taken_at: string;
   /** Queue order across records. */
@@ -40,12 +42,11 @@ export interface OutboxAction {
   conflict: Conflict | null;
 }
 
-export type NewAction = Pick<OutboxAction, 'record' | 'kind' | 'method' | 'path' | 'body'>;
+export type NewAction = Pick<OutboxAction, 'record' | 'kind' | 'method' | 'path' | 'body' | 'note'>;
 
 /** What one attempt got back. */
 export type Answer =
-  | { network_error: true }
-  | { status: number; code?: string; detail?: string; retry_after_seconds?: number };
+  { network_error: true } | { status: number; code?: string; detail?: string; retry_after_seconds?: number };
 
 export type Outcome =
   | { sent: true }
@@ -74,7 +75,8 @@ export function classify(answer: Answer, attempts: number, random: () => number 
   if (status >= 200 && status < 300) return { sent: true };
   if (status >= 500 || RETRIED_STATUSES.has(status) || answer.code === 'idempotency_key_in_flight') {
     const after = answer.retry_after_seconds;
-    const wait = after !== undefined && after >= 0 ? Math.min(after * 1000, BACKOFF_MAX_MS) : backoffMs(attempts, random);
+    const wait =
+      after !== undefined && after >= 0 ? Math.min(after * 1000, BACKOFF_MAX_MS) : backoffMs(attempts, random);
     return { retry_in_ms: wait, failure: 'server' };
   }
   return { conflict: { status, code: answer.code ?? 'error', detail: answer.detail ?? `HTTP ${status}` } };
