@@ -36,12 +36,18 @@ const worker = self as unknown as WorkerScope;
 const SHELL_CACHE = `shell-${SHELL_VERSION}`;
 const CONFIG_CACHE = 'firebase-config';
 
+/** What the console reads before anything else (config.ts): fetched before this worker ran, so kept at install. */
+const CONFIG_URLS = ['/__/firebase/init.json', '/__/firebase/init.js?useEmulator=true'];
+
 worker.addEventListener('install', (event) => {
   event.waitUntil(
-    caches
-      .open(SHELL_CACHE)
-      .then((cache) => cache.addAll(SHELL_FILES))
-      .then(() => worker.skipWaiting()),
+    Promise.all([
+      caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL_FILES)),
+      // Best effort: init.js answers only where Hosting serves it (production and the emulator).
+      caches
+        .open(CONFIG_CACHE)
+        .then((cache) => Promise.all(CONFIG_URLS.map((url) => cache.add(url).catch(() => undefined)))),
+    ]).then(() => worker.skipWaiting()),
   );
 });
 
