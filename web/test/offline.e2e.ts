@@ -273,7 +273,7 @@ describe('the console offline (Chromium)', function () {
       await controlledByWorker(page);
       await page.context().setOffline(true);
       for (let i = 0; i < count; i++) {
-        const card = page.getByRole('listitem', { name: `Batch ${stamp} task ${i}` });
+        const card = page.getByRole('listitem', { name: `Batch ${stamp} task ${i}`, exact: true });
         await card.getByRole('button', { name: 'On route' }).click();
         await card.getByRole('button', { name: 'Completed' }).click();
         await card.getByText('Completed — waiting to send').waitFor();
