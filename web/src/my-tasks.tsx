@@ -52,6 +52,12 @@ export function MyTasks({ role }: { role: Role }) {
     [],
   );
   const queued = useSignal(outboxActions);
+  // An action sent later (the network back) shows as the server has it without waiting for a poll.
+  const waitingBefore = useRef(queued.length);
+  useEffect(() => {
+    if (queued.length < waitingBefore.current) reload();
+    waitingBefore.current = queued.length;
+  }, [queued.length, reload]);
   // Through the outbox: shown at once as waiting, sent now or when the network returns.
   const setStatus = async (task: Task, status: 'on_route' | 'completed' | 'failed') => {
     setActionError(null);

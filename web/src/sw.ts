@@ -80,9 +80,24 @@ async function networkFirst(request: Request): Promise<Response> {
 }
 
 /** The shell's copy, else the network (a file of another build). */
-async function shellFirst(request: Request, key: Request | string = request): Promise<Response> {
-  const copy = await (await caches.open(SHELL_CACHE)).match(key);
+async function shellFirst(request: Request): Promise<Response> {
+  const copy = await (await caches.open(SHELL_CACHE)).match(request);
   return copy ?? fetch(request);
+}
+
+const NAVIGATION_WAIT_MS = 3000;
+
+async function navigation(request: Request): Promise<Response> {
+  const network = fetch(request);
+  const late = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), NAVIGATION_WAIT_MS));
+  try {
+    const response = await Promise.race([network, late]);
+    if (response?.ok) return response;
+  } catch {
+    // Offline: the copy below.
+  }
+  const copy = await (await caches.open(SHELL_CACHE)).match('/index.html');
+  return copy ?? network;
 }
 
 worker.addEventListener('fetch', (event) => {
@@ -90,8 +105,10 @@ worker.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== worker.location.origin || url.pathname.startsWith('/api/')) return;
   if (url.pathname.startsWith('/__/')) return event.respondWith(networkFirst(request));
-  // Every page of the single-page app is index.html (Hosting's rewrite), from this build.
-  if (request.mode === 'navigate') return event.respondWith(shellFirst(request, '/index.html'));
+  // Every page of the single-page app is index.html (Hosting's rewrite): the deployed one while the
+  // network answers within NAVIGATION_WAIT_MS (a fix deployed mid-disaster reaches people at once),
+  // else this build's copy.
+  if (request.mode === 'navigate') return event.respondWith(navigation(request));
   if (SHELL_FILES.includes(url.pathname)) event.respondWith(shellFirst(request));
 });
 
