@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_DISASTER_ID, demoUsers, seed } from '../../functions/dev/seed.js';
-import { consoleUrl, expectAccessible, idTokenOf, launch, openSignedIn } from './browser.js';
+import { apiAs, consoleUrl, expectAccessible, idTokenOf, launch, openSignedIn } from './browser.js';
 
 const user = (role: string) => demoUsers.find((u) => u.role === role)!;
 const near = { lat: 14.6, lng: 120.99 };
@@ -18,20 +18,6 @@ interface TaskView {
   id: string;
   status: string;
   history: { action: string; to: string | null; by: string }[];
-}
-
-async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${consoleUrl()}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  assert.ok(response.ok, `${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
 }
 
 /** Until `check` holds (polled), or fails after `timeoutMs`. */
@@ -56,19 +42,19 @@ describe('the console offline (Chromium)', function () {
   this.timeout(300_000);
   let browser: Browser;
   let adminToken: string;
-  let responderToken: string;
   const riley = user('responder');
 
   /** A task for the responder, authorized and assigned (pending), through the API. */
   async function assignedTask(instructions: string): Promise<TaskView> {
-    const task = await call<TaskView>(adminToken, 'POST', '/tasks', {
-      disaster_id: DEMO_DISASTER_ID,
-      priority: 2,
-      instructions,
-      role_required: 'responder',
-    });
-    await call(adminToken, 'PATCH', `/tasks/${task.id}/authorize`);
-    return call<TaskView>(adminToken, 'PATCH', `/tasks/${task.id}/assign`, { user_id: riley.uid });
+    const task = await apiAs<TaskView>(
+      'admin',
+      'POST',
+      '/tasks',
+      { disaster_id: DEMO_DISASTER_ID, priority: 2, instructions, role_required: 'responder' },
+      201,
+    );
+    await apiAs('admin', 'PATCH', `/tasks/${task.id}/authorize`);
+    return apiAs<TaskView>('admin', 'PATCH', `/tasks/${task.id}/assign`, { user_id: riley.uid });
   }
 
   const statusMoves = (task: TaskView, to: string) =>
@@ -78,8 +64,7 @@ describe('the console offline (Chromium)', function () {
     await seed(() => undefined);
     const admin = user('admin');
     adminToken = await idTokenOf(admin.email, admin.password);
-    responderToken = await idTokenOf(riley.email, riley.password);
-    await call(responderToken, 'PATCH', '/users/me/location', { location: near });
+    await apiAs('responder', 'PATCH', '/users/me/location', { location: near });
     browser = await launch();
   });
 
@@ -148,7 +133,7 @@ describe('the console offline (Chromium)', function () {
       await card.getByRole('button', { name: 'On route' }).click();
       await card.getByRole('button', { name: 'Completed' }).waitFor();
       await eventually(
-        async () => (await call<TaskView>(responderToken, 'GET', `/tasks/${task.id}`)).status === 'on_route',
+        async () => (await apiAs<TaskView>('responder', 'GET', `/tasks/${task.id}`)).status === 'on_route',
         30_000,
         'on route online',
       );
@@ -162,18 +147,18 @@ describe('the console offline (Chromium)', function () {
       await card.getByText('Completed — waiting to send').waitFor();
       await page.getByText(/^1 waiting to send since/).waitFor();
       await expectAccessible(page, 'the outbox');
-      assert.equal((await call<TaskView>(responderToken, 'GET', `/tasks/${task.id}`)).status, 'on_route');
+      assert.equal((await apiAs<TaskView>('responder', 'GET', `/tasks/${task.id}`)).status, 'on_route');
 
       await page.context().setOffline(false);
       const reconnected = Date.now();
       await eventually(
-        async () => (await call<TaskView>(responderToken, 'GET', `/tasks/${task.id}`)).status === 'completed',
+        async () => (await apiAs<TaskView>('responder', 'GET', `/tasks/${task.id}`)).status === 'completed',
         60_000,
         'the server has the task completed',
       );
       console.log(`      [figure] one queued action on the server ${Date.now() - reconnected} ms after reconnecting`);
       await page.getByText(/waiting to send/).waitFor({ state: 'detached' });
-      const done = await call<TaskView>(responderToken, 'GET', `/tasks/${task.id}`);
+      const done = await apiAs<TaskView>('responder', 'GET', `/tasks/${task.id}`);
       assert.equal(statusMoves(done, 'completed'), 1, 'completed exactly once in the history');
     } finally {
       await page.context().close();
@@ -182,7 +167,7 @@ describe('the console offline (Chromium)', function () {
 
   it('shows a completion queued offline after a dispatcher cancelled the task as a conflict naming who cancelled it', async () => {
     const task = await assignedTask(`Move the generator to the school (${Date.now()})`);
-    await call(responderToken, 'PATCH', `/tasks/${task.id}/status`, { status: 'on_route' });
+    await apiAs('responder', 'PATCH', `/tasks/${task.id}/status`, { status: 'on_route' });
     const page = await openSignedIn(browser, riley.email, riley.password);
     // The dispatcher, in a browser of their own (the console has no "cancel task" button: the
     // dispatcher's session cancels through the API with its own token).
@@ -218,7 +203,7 @@ describe('the console offline (Chromium)', function () {
       await expectAccessible(page, 'a conflict');
       await conflict.getByRole('button', { name: 'Discard' }).click();
       await conflict.waitFor({ state: 'detached' });
-      const after = await call<TaskView>(adminToken, 'GET', `/tasks/${task.id}`);
+      const after = await apiAs<TaskView>('admin', 'GET', `/tasks/${task.id}`);
       assert.equal(after.status, 'cancelled');
       assert.equal(statusMoves(after, 'completed'), 0, 'never completed');
     } finally {
@@ -253,8 +238,11 @@ describe('the console offline (Chromium)', function () {
       await page.context().setOffline(false);
       await page.getByRole('listitem', { name: 'Food: Open' }).waitFor({ timeout: 60_000 });
       await page.getByText(/waiting to send/).waitFor({ state: 'detached' });
-      const alexToken = await idTokenOf(alex.email, alex.password);
-      const mine = await call<{ items: { description?: string }[] }>(alexToken, 'GET', '/requests/me?limit=200');
+      const mine = await apiAs<{ items: { description?: string }[] }>(
+        'affected_individual',
+        'GET',
+        '/requests/me?limit=200',
+      );
       assert.equal(mine.items.filter((r) => r.description === details).length, 1, 'one request, not two');
     } finally {
       await page.context().close();
@@ -285,7 +273,7 @@ describe('the console offline (Chromium)', function () {
       const drained = Date.now() - reconnected;
       console.log(`      [figure] ${count * 2} queued actions: outbox empty ${drained} ms after reconnecting`);
       for (const task of tasks) {
-        const now = await call<TaskView>(adminToken, 'GET', `/tasks/${task.id}`);
+        const now = await apiAs<TaskView>('admin', 'GET', `/tasks/${task.id}`);
         assert.equal(now.status, 'completed', task.id);
         assert.equal(statusMoves(now, 'on_route'), 1);
         assert.equal(statusMoves(now, 'completed'), 1);
