@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_DISASTER_ID, demoUsers, seed } from '../../functions/dev/seed.js';
-import { apiAs, consoleUrl, expectAccessible, idTokenOf, launch, openSignedIn } from './browser.js';
+import { apiAs, consoleUrl, expectAccessible, idTokenOf, launch, openSignedIn, screenshot } from './browser.js';
 
 const user = (role: string) => demoUsers.find((u) => u.role === role)!;
 const near = { lat: 14.6, lng: 120.99 };
@@ -147,6 +147,7 @@ describe('the console offline (Chromium)', function () {
       await card.getByText('Completed — waiting to send').waitFor();
       await page.getByText(/^1 waiting to send since/).waitFor();
       await expectAccessible(page, 'the outbox');
+      await screenshot(page, 'outbox-waiting');
       assert.equal((await apiAs<TaskView>('responder', 'GET', `/tasks/${task.id}`)).status, 'on_route');
 
       await page.context().setOffline(false);
@@ -201,6 +202,7 @@ describe('the console offline (Chromium)', function () {
         .getByText(new RegExp(`The service has: Cancelled by ${admin.displayName} at \\d{1,2}:\\d{2}`))
         .waitFor();
       await expectAccessible(page, 'a conflict');
+      await screenshot(page, 'outbox-conflict');
       await conflict.getByRole('button', { name: 'Discard' }).click();
       await conflict.waitFor({ state: 'detached' });
       const after = await apiAs<TaskView>('admin', 'GET', `/tasks/${task.id}`);
