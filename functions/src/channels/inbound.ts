@@ -4,31 +4,19 @@
 // MessageSid in the same commit as what it changes and as the log record of its reply
 // (outbound_messages), so a retried delivery changes nothing and gets no second reply. The rules
 // and the numbers: docs/channels.md.
-import type { Transaction } from 'firebase-admin/firestore';
 import { collections, type Writer } from '../data/collections.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
-import { unchanged, type Staged } from '../data/staged.js';
-import type { EventActor } from '../events/record.js';
+import { unchanged } from '../data/staged.js';
 import type { Caller } from '../shared/caller.js';
 import { countCall, peekCount } from '../data/window-count.js';
 import { logs } from '../logs.js';
 import type { OutboundMessage } from '../outbound/model.js';
 import { overSpend, readSpend, spendDay } from '../outbound/spend.js';
-import { writeNewRequest } from '../requests/creation.js';
 import { planPlacedRequest } from '../planning/placed.js';
-import { stagePlaceNote, stageTextedPoint } from '../requests/placement.js';
 import { maskNumber } from '../shared/phone.js';
 import { ensurePhoneUser, stagePhoneUser } from '../users/phone-users.js';
-import {
-  keyword,
-  needOrPlace,
-  recordOptOut,
-  type CommandResult,
-  type IntakeCommand,
-  type Outcome,
-  type Sender,
-} from './conversation.js';
-import { readMessage, type ReadMessage } from './keywords.js';
+import { keyword, needOrPlace, taskMove, type CommandResult, type Outcome, type Sender } from './conversation.js';
+import { pointInText, readMessage, type ReadMessage } from './keywords.js';
 import {
   INBOUND_GLOBAL,
   INBOUND_PER_NUMBER,
@@ -39,7 +27,9 @@ import {
 import { newPhoneContact, type Language, type PhoneChannel, type PhoneContact, type TwilioInbound } from './model.js';
 import { detachStaleContact, isStale, recycleCutoff } from './recycle.js';
 import { replies, twiml } from './replies.js';
-import { replyRecord, writeReply } from './reply-log.js';
+import { stageCommand } from './commands.js';
+import { replyRecord, writeReply, type ReplyText } from './reply-log.js';
+import { mayHoldTasks } from '../tasks/eligibility.js';
 
 /** The sender's E.164 number, whichever channel it wrote on. */
 function phoneNumberOf(message: TwilioInbound): string {
@@ -102,42 +92,60 @@ export async function receiveMessage(message: TwilioInbound): Promise<string> {
     language: reading.language,
     guard,
   };
-  const point =
-    message.Latitude !== undefined && message.Longitude !== undefined
-      ? { lat: message.Latitude, lng: message.Longitude }
-      : null;
-  // Who acts in what a need or a place creates: the person, in the role they hold.
+  // Who acts in what a need, a place or a task command changes: the person, in the role they hold.
   const actor: Caller = { uid: user.uid, role: stored?.role ?? user.role ?? 'affected_individual', email: null };
-  const outcome =
-    reading.command === null
-      ? await needOrPlace(sender, reading, message.Body, point)
-      : await keyword(sender, reading.command);
+  const outcome = await outcomeOf(message, reading, sender, actor);
   // STOP means no messages: a number that opted out is answered only to START and HELP (its
   // requests are still taken). STOP itself gets one confirmation, the carriers' rule.
   const silenced = (contact?.opted_out ?? false) && outcome.name !== 'started' && outcome.name !== 'help';
-  const reply = outcome.reply
-    ? replyRecord(
-        sid,
-        sender,
-        outcome.reply,
-        outcome.requestId ?? null,
-        silenced ? 'opted_out' : overSpend(spend.number, spend.all) ? 'spend_limit' : null,
-        now,
-      )
-    : null;
-  const committed = await commitAsKnownIfRaced(sid, sender, actor, outcome, reply);
+  const replyWith = (text: ReplyText | null) =>
+    text
+      ? replyRecord(
+          sid,
+          sender,
+          text,
+          outcome.requestId ?? null,
+          silenced ? 'opted_out' : overSpend(spend.number, spend.all) ? 'spend_limit' : null,
+          now,
+          outcome.taskId ?? null,
+        )
+      : null;
+  const committed = await commitAsKnownIfRaced(sid, sender, actor, outcome, replyWith);
   if (typeof committed !== 'object') {
     logs.inboundDuplicate(sid);
     return twiml(null);
   }
-  const { requestId, plan } = committed;
+  const { requestId, plan, reply } = committed;
   if (plan && requestId !== null) await planPlacedRequest(requestId);
-  logs.inboundProcessed(channel, maskNumber(number), outcome.name, requestId);
+  const name = committed.refused ? refusedOutcome(committed.refused) : outcome.name;
+  logs.inboundProcessed(channel, maskNumber(number), name, requestId);
   const optOut = outcome.contact?.opted_out;
   if (optOut !== undefined && optOut !== (contact?.opted_out ?? false))
     logs.inboundOptOutChanged(maskNumber(number), optOut);
   if (reply?.reason === 'spend_limit') logs.inboundReplySuppressed(sid, maskNumber(number), 'spend_limit');
   return twiml(reply?.status === 'sent' ? reply.body : null);
+}
+
+/** What the message means for this sender: a task command, a need or a place, or a keyword. */
+function outcomeOf(message: TwilioInbound, reading: ReadMessage, sender: Sender, actor: Caller): Promise<Outcome> {
+  // A task command is read as one only from a person who holds tasks: a requester's "voy camino
+  // a casa, necesito agua" stays a request.
+  if (reading.task !== null && mayHoldTasks(actor.role)) {
+    sender.language = reading.task.language;
+    return taskMove(sender, reading.task);
+  }
+  if (reading.command !== null) return keyword(sender, reading.command);
+  // A location shared on WhatsApp, else a point typed in the text.
+  const point =
+    message.Latitude !== undefined && message.Longitude !== undefined
+      ? { lat: message.Latitude, lng: message.Longitude }
+      : pointInText(message.Body);
+  return needOrPlace(sender, reading, message.Body, point);
+}
+
+/** The outcome recorded for a command refused in its commit. */
+function refusedOutcome(reply: ReplyText): string {
+  return reply.template === 'reply_already_received' ? 'already_received' : 'task_not_moved';
 }
 
 /** The guard for all numbers that acts on this message, if any: a need is then queued for triage. */
@@ -159,16 +167,19 @@ function guardActing(
 async function commitAsKnownIfRaced(
   sid: string,
   sender: Sender,
-  actor: EventActor,
+  actor: Caller,
   outcome: Outcome,
-  reply: OutboundMessage | null,
+  replyWith: ReplyWith,
 ): ReturnType<typeof commit> {
-  const committed = await commit(sid, sender, actor, outcome, reply);
+  const committed = await commit(sid, sender, actor, outcome, replyWith);
   if (committed !== 'contact_exists') return committed;
   const known = await collections.phoneContacts.get(sender.number);
   if (known?.uid !== sender.uid) throw new Error('the contact created meanwhile names another user');
-  return commit(sid, { ...sender, contact: known, newUser: false }, actor, outcome, reply);
+  return commit(sid, { ...sender, contact: known, newUser: false }, actor, outcome, replyWith);
 }
+
+/** The log record of the message's reply (null: none), from the reply's text. */
+type ReplyWith = (text: ReplyText | null) => OutboundMessage | null;
 
 /**
  * Past its own limit, a number's message is taken only when it raises a help request and the
@@ -236,17 +247,18 @@ async function pastOwnLimit(
 async function commit(
   sid: string,
   sender: Sender,
-  actor: EventActor,
+  actor: Caller,
   outcome: Outcome,
-  reply: OutboundMessage | null,
-): Promise<CommandResult | 'claimed' | 'contact_exists'> {
+  replyWith: ReplyWith,
+): Promise<(CommandResult & { reply: OutboundMessage | null }) | 'claimed' | 'contact_exists'> {
   try {
     if (!sender.newUser && !outcome.command) {
       const batch = db().batch();
-      writeMessage(batch, sid, sender, outcome, null, new Date().toISOString());
+      const reply = replyWith(outcome.reply);
+      writeMessage(batch, sid, sender, outcome.name, null, new Date().toISOString(), outcome.contact);
       if (reply) writeReply(batch, reply);
       await batch.commit();
-      return { requestId: null, plan: false };
+      return { requestId: null, plan: false, reply };
     }
     return await db().runTransaction(async (tx) => {
       const at = new Date().toISOString();
@@ -255,9 +267,11 @@ async function commit(
       user.write();
       command?.write();
       const result = command?.value ?? { requestId: null, plan: false };
-      writeMessage(tx, sid, sender, outcome, result.requestId, at);
+      const reply = replyWith(result.refused ?? outcome.reply);
+      const name = result.refused ? refusedOutcome(result.refused) : outcome.name;
+      writeMessage(tx, sid, sender, name, result.requestId, at, outcome.contact);
       if (reply) writeReply(tx, reply);
-      return result;
+      return { ...result, reply };
     });
   } catch (error) {
     if (!isAlreadyExists(error)) throw error;
@@ -266,55 +280,28 @@ async function commit(
   }
 }
 
-/** Reads what the command needs in `tx` and returns its writes: the features' commands, nothing of their own. */
-async function stageCommand(
-  tx: Transaction,
-  actor: EventActor,
-  sender: Sender,
-  command: IntakeCommand,
-  at: string,
-): Promise<Staged<CommandResult>> {
-  switch (command.kind) {
-    case 'create_request':
-      return {
-        value: { requestId: command.request.id, plan: false },
-        write: () => void writeNewRequest(tx, actor, command.request, at),
-      };
-    case 'note_place': {
-      const noted = await stagePlaceNote(tx, command.request_id, command.note, at);
-      return { value: { requestId: command.request_id, plan: false }, write: noted.write };
-    }
-    case 'set_point': {
-      const { request_id: requestId, point, keep_only: keepOnly } = command;
-      const located = await stageTextedPoint(tx, actor, requestId, point, keepOnly, at);
-      return { value: { requestId, plan: located.value.placed }, write: located.write };
-    }
-    case 'record_opt_out':
-      return { value: { requestId: null, plan: false }, write: () => recordOptOut(tx, sender, command, at) };
-  }
-}
-
 /** The message's record (by its MessageSid: create() fails for a repeat) and the contact. */
 function writeMessage(
   writer: Writer,
   sid: string,
   sender: Sender,
-  outcome: Outcome,
+  outcomeName: string,
   requestId: string | null,
   at: string,
+  contactChange: Outcome['contact'],
 ): void {
   writer.create(collections.inboundMessages.doc(sid), {
     id: sid,
     channel: sender.channel,
-    outcome: outcome.name,
+    outcome: outcomeName,
     request_id: requestId,
     created_at: at,
   });
-  writeContact(writer, sender, outcome, at);
+  writeContact(writer, sender, contactChange, at);
 }
 
-function writeContact(writer: Writer, sender: Sender, outcome: Outcome, at: string): void {
-  const optedOut = outcome.contact?.opted_out;
+function writeContact(writer: Writer, sender: Sender, contactChange: Outcome['contact'], at: string): void {
+  const optedOut = contactChange?.opted_out;
   // A repeated STOP keeps the time of the first.
   const since = sender.contact?.opted_out ? sender.contact.opted_out_at : at;
   const optOut =
