@@ -14,6 +14,16 @@ import { useSignal } from './state.js';
 
 const loadMyRequests = withCopy('my-requests', () => listAll<HelpRequestView>('/requests/me', 200));
 
+const REF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/**
+ * The request's client reference (POST /requests `client_ref`), made with the form: the API creates
+ * one request per reference, whichever path (this outbox, a retry, an SMS) brings it first.
+ */
+function newClientRef(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => REF_ALPHABET[byte % 32]).join('');
+}
+
 /** The form's fields from a refused request the person chose to edit and resend (read once). */
 function takeDraft(): { need: Need | null; where: Location | null; details: string } {
   const draft = requestDraft.get();
@@ -51,6 +61,7 @@ export function AskForHelp() {
   const [details, setDetails] = useState(draft.details);
   const [locationError, setLocationError] = useState(false);
   const [sent, setSent] = useState<'sent' | 'saved' | null>(null);
+  const [clientRef, setClientRef] = useState(newClientRef);
   const [sendError, setSendError] = useState<unknown>(null);
   const mine = useLive<Fresh<HelpRequestView[]>>((onData, onError) => poll(loadMyRequests, onData, onError), []);
   const queued = useSignal(outboxActions).filter((a) => a.kind === 'request' && a.conflict === null);
@@ -81,8 +92,10 @@ export function AskForHelp() {
           // The API asks for a description; a tap-only request says what was tapped.
           description: details.trim().length >= 3 ? details.trim() : needLabel(need),
           location: where,
+          client_ref: clientRef,
         },
       });
+      setClientRef(newClientRef());
       const waiting = isQueued(action.key);
       // A refusal shows as a conflict in the outbox, with "Edit and resend".
       setSent(!waiting ? 'sent' : action.conflict === null ? 'saved' : null);
