@@ -7,6 +7,7 @@ import { replies } from '../src/channels/replies.js';
 import { collections } from '../src/data/collections.js';
 import { clientRefs } from '../src/requests/client-refs.js';
 import { shortReference } from '../src/shared/reference.js';
+import { smsRequestText } from '../src/shared/sms-request.js';
 import { call, expectProblem, expectStatus, registeredUser, uniqueId } from './helpers/api.js';
 import { newNumber, replyOf, smsForm, twilioPost, uidOfNumber } from './helpers/sms.js';
 import { confirmedDisaster, MANILA } from './helpers/tasks-fixtures.js';
@@ -83,6 +84,23 @@ describe('Send by SMS: one request whichever path arrives first (client_ref)', f
       inbound.docs.map((doc) => doc.data().outcome),
       ['already_received'],
     );
+  });
+
+  it('reads back exactly what the console writes, `other` included (no word names it)', async () => {
+    const ref = deviceRef();
+    const number = newNumber();
+    const text = smsRequestText({
+      need: 'other',
+      location: MANILA,
+      details: 'Abuela sin silla de ruedas,\n  tercer piso',
+      clientRef: ref,
+    });
+    replyOf(await twilioPost(smsForm(number, text)));
+    const [created] = await requestsOwnedBy(await uidOfNumber(number));
+    assert.equal(created?.type_of_need, 'other');
+    assert.equal(created?.description, 'OTHER 14.60000,121.00000\nAbuela sin silla de ruedas, tercer piso');
+    assert.deepEqual(created?.location, MANILA);
+    assert.equal((await clientRefs.get(ref))?.request_id, created?.id);
   });
 
   it('a malformed client_ref is a 400 with nothing written', async () => {

@@ -1604,6 +1604,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/channels/numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The numbers people can text for help (SMS) and write to on WhatsApp.
+         * @description The console keeps them for "Send by SMS" when the data network is down (docs/channels.md). Touches no database.
+         *
+         *     Access: public.
+         *
+         *     Read limit: 600 per 60 s per user, 1200 per client IP when anonymous, over all instances.
+         */
+        get: operations["getChannelsNumbers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/exports/requests": {
         parameters: {
             query?: never;
@@ -13649,6 +13673,76 @@ export interface operations {
             };
             /** @description Body not sent in the format the endpoint takes. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (logged; the answer carries no internals). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A backend did not answer in time or cannot be reached; see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getChannelsNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description E.164. */
+                        sms: string;
+                        /** @description E.164. */
+                        whatsapp: string;
+                    };
+                };
+            };
+            /** @description Invalid input (code validation_failed or malformed_body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A token was sent and it is malformed, invalid or expired (this endpoint needs none). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

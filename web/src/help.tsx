@@ -1,7 +1,8 @@
 // Affected individuals: ask for help in three taps (what, where, send) and follow each request's
 // status live.
-import { useState } from 'preact/hooks';
-import { listAll, NEEDS, type Disaster, type HelpRequestView, type Need } from './api.js';
+import { useEffect, useState } from 'preact/hooks';
+import { smsRequestText } from '../../functions/src/shared/sms-request.js';
+import { api, listAll, NEEDS, type Disaster, type HelpRequestView, type Need } from './api.js';
 import { needLabel, statusLabel } from './labels.js';
 import { distanceKm, type Location } from './geo.js';
 import { formatAge, formatNumber, formatTime, t } from './i18n.js';
@@ -13,6 +14,23 @@ import { ErrorNote, useDisasters, useLive } from './shared.js';
 import { useSignal } from './state.js';
 
 const loadMyRequests = withCopy('my-requests', () => listAll<HelpRequestView>('/requests/me', 200));
+
+/** The numbers people text for help, kept for when the data network is down. */
+const loadNumbers = withCopy('channel-numbers', () =>
+  api<{ sms: string; whatsapp: string }>('GET', '/channels/numbers'),
+);
+
+/** The service's SMS number, as last read (null until read once, online). */
+function useSmsNumber(): string | null {
+  const [number, setNumber] = useState<string | null>(null);
+  useEffect(() => {
+    loadNumbers().then(
+      (fresh) => setNumber(fresh.data.sms),
+      () => setNumber(null),
+    );
+  }, []);
+  return number;
+}
 
 const REF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -63,6 +81,9 @@ export function AskForHelp() {
   const [sent, setSent] = useState<'sent' | 'saved' | null>(null);
   const [clientRef, setClientRef] = useState(newClientRef);
   const [sendError, setSendError] = useState<unknown>(null);
+  // The text of the request waiting to be sent, for "Send by SMS" (the same client reference).
+  const [smsText, setSmsText] = useState<string | null>(null);
+  const smsNumber = useSmsNumber();
   const mine = useLive<Fresh<HelpRequestView[]>>((onData, onError) => poll(loadMyRequests, onData, onError), []);
   const queued = useSignal(outboxActions).filter((a) => a.kind === 'request' && a.conflict === null);
 
@@ -99,6 +120,11 @@ export function AskForHelp() {
       const waiting = isQueued(action.key);
       // A refusal shows as a conflict in the outbox, with "Edit and resend".
       setSent(!waiting ? 'sent' : action.conflict === null ? 'saved' : null);
+      setSmsText(
+        waiting && action.conflict === null
+          ? smsRequestText({ need, location: where, details: details.trim(), clientRef })
+          : null,
+      );
       setNeed(null);
       setDetails('');
       mine.reload();
@@ -155,6 +181,15 @@ export function AskForHelp() {
         </button>
         {sent === 'sent' && <p role="status">{t('request_sent')}</p>}
         {sent === 'saved' && <p role="status">{t('request_saved_offline')}</p>}
+        {sent === 'saved' && smsText && smsNumber && (
+          // The same request by SMS: whichever arrives first is kept, the other creates nothing.
+          <p>
+            <a class="button" href={`sms:${smsNumber}?body=${encodeURIComponent(smsText)}`}>
+              {t('send_by_sms')}
+            </a>{' '}
+            <span class="meta">{t('send_by_sms_hint')}</span>
+          </p>
+        )}
         <ErrorNote error={sendError} />
       </fieldset>
       <h2>{t('my_requests_heading')}</h2>

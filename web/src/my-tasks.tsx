@@ -99,7 +99,10 @@ export function MyTasks({ role }: { role: Role }) {
             <li key={task.id} class="card" aria-label={task.instructions}>
               <div>
                 <p>
-                  <strong>{task.instructions}</strong>
+                  <strong>{task.instructions}</strong>{' '}
+                  <span class="meta" title={t('task_reference_hint')}>
+                    {t('task_reference', { reference: task.reference })}
+                  </span>
                 </p>
                 <p>
                   {t('status')}:{' '}

@@ -234,6 +234,14 @@ describe('the console offline (Chromium)', function () {
       await page.getByRole('textbox', { name: 'Details (optional)' }).fill(details);
       await page.getByRole('button', { name: 'Send request' }).click();
       await page.getByText('Saved on this device: it will be sent when the network returns.').waitFor();
+      // "Send by SMS": the same request, with the form's client reference, as the intake reads it.
+      const href = (await page.getByRole('link', { name: 'Send by SMS' }).getAttribute('href')) ?? '';
+      const [number, query] = href.replace(/^sms:/, '').split('?body=');
+      assert.match(number ?? '', /^\+\d{7,15}$/);
+      assert.match(
+        decodeURIComponent(query ?? ''),
+        new RegExp(`^FOOD -?\\d+\\.\\d{5},-?\\d+\\.\\d{5}\\n${details.replace(/[()]/g, '\\$&')}\\n#[A-Z2-9]{12}$`),
+      );
       await page.getByRole('listitem', { name: 'Food: waiting to send' }).waitFor();
       await page.getByText(/^1 waiting to send since/).waitFor();
 
