@@ -2,7 +2,7 @@
 // help request, or the place of a request waiting for one. Each outcome is data: the reply, and
 // the feature command to stage in the message's commit (inbound.ts), never writes of its own.
 import type { Transaction } from 'firebase-admin/firestore';
-import { collections } from '../data/collections.js';
+import { requestStore } from '../requests/store.js';
 import type { Disaster } from '../disasters/model.js';
 import { RateLimitedError } from '../errors.js';
 import { recordEvent } from '../events/record.js';
@@ -85,7 +85,7 @@ export async function keyword(sender: Sender, command: Command): Promise<Outcome
 /** Open and in-progress requests of a person, newest first (at most `limit` of their latest 20). */
 async function openRequests(sender: Sender, limit: number): Promise<HelpRequest[]> {
   if (sender.newUser) return [];
-  const own = await collections.requests.list({ owner_id: sender.uid }, { limit: 20 });
+  const own = await requestStore.list({ owner_id: sender.uid }, { limit: 20 });
   return own.items.filter((request) => request.status === 'open' || request.status === 'in_progress').slice(0, limit);
 }
 
@@ -159,7 +159,7 @@ async function statusReply(sender: Sender): Promise<ReplyText> {
 async function waitingRequest(sender: Sender): Promise<HelpRequest | undefined> {
   if (sender.newUser) return undefined;
   const since = Date.now() - FOLLOW_UP_HOURS * 3_600_000;
-  const own = await collections.requests.list({ owner_id: sender.uid }, { limit: 5 });
+  const own = await requestStore.list({ owner_id: sender.uid }, { limit: 5 });
   return own.items.find(
     (request) => request.planning.state === 'awaiting_location' && Date.parse(request.created_at) >= since,
   );
@@ -210,7 +210,7 @@ async function newRequest(
       reply: { template: 'reply_no_active_disaster', text: say.noActiveDisaster() },
     };
   if (await overLimit(PHONE_REQUESTS_PER_DAY, sender.number)) {
-    const today = await collections.requests.list({ owner_id: sender.uid }, { limit: PHONE_REQUESTS_PER_DAY.limit });
+    const today = await requestStore.list({ owner_id: sender.uid }, { limit: PHONE_REQUESTS_PER_DAY.limit });
     return {
       name: 'daily_limit',
       reply: {
@@ -231,7 +231,7 @@ async function newRequest(
   const triage = sender.guard !== null;
   const duplicateOf =
     placedIn && !sender.newUser && !triage ? await findDuplicate(sender.uid, input, new Date()) : null;
-  const id = collections.requests.ref().doc().id;
+  const id = requestStore.ref().doc().id;
   const reference = requestReference(id);
   const awaiting = placedIn === undefined || triage;
   const reply: ReplyText = triage

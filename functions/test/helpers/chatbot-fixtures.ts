@@ -1,6 +1,12 @@
 // Records for the assistant's tests, written straight through the data layer (collections.*),
 // complete and valid as the other features store them.
-import { collections } from '../../src/data/collections.js';
+import { conversationStore } from '../../src/chatbot/store.js';
+import { disasterStore } from '../../src/disasters/store.js';
+import { requestStore } from '../../src/requests/store.js';
+import { resourceStore } from '../../src/resources/store.js';
+import { taskStore } from '../../src/tasks/store.js';
+import { userStore } from '../../src/users/store.js';
+import { workflowOutputStore } from '../../src/workflow/store.js';
 import { db } from '../../src/data/firestore.js';
 import type { Disaster, Member } from '../../src/disasters/model.js';
 import { writeMembership } from '../../src/disasters/membership.js';
@@ -48,7 +54,7 @@ export async function seedDisaster(overrides: Partial<Disaster> = {}): Promise<D
     updated_at: now(),
     ...overrides,
   };
-  await collections.disasters.doc(disaster.id).set(disaster);
+  await disasterStore.doc(disaster.id).set(disaster);
   return disaster;
 }
 
@@ -75,7 +81,7 @@ export async function seedRequest(
     created_at: now(),
     ...overrides,
   });
-  await collections.requests.doc(request.id).set(request);
+  await requestStore.doc(request.id).set(request);
   return request;
 }
 
@@ -145,7 +151,7 @@ export async function seedPlan(
     created_at: at,
     updated_at: at,
   };
-  await collections.workflowOutputs.doc(request.id).set(output);
+  await workflowOutputStore.doc(request.id).set(output);
   return output;
 }
 
@@ -176,7 +182,7 @@ export async function seedTask(
     updated_at: at,
     ...overrides,
   };
-  await collections.tasks.doc(task.id).set(task);
+  await taskStore.doc(task.id).set(task);
   return task;
 }
 
@@ -203,15 +209,15 @@ export async function seedResource(
     updated_at: now(),
     ...overrides,
   };
-  await collections.resources.doc(resource.id).set(resource);
+  await resourceStore.doc(resource.id).set(resource);
   return resource;
 }
 
 /** Sets the caller's profile location directly (the user must be registered). */
 export async function placeUser(uid: string, location: Location): Promise<void> {
-  await collections.users.doc(uid).update({ location, geohash: geohashOf(location) });
+  await userStore.doc(uid).update({ location, geohash: geohashOf(location) });
 }
 
 export async function conversationsOf(uid: string) {
-  return (await collections.conversations.ref().where('owner_id', '==', uid).get()).docs.map((doc) => doc.data());
+  return (await conversationStore.ref().where('owner_id', '==', uid).get()).docs.map((doc) => doc.data());
 }

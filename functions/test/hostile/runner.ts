@@ -8,7 +8,8 @@ import { parse as parseQueryString } from 'node:querystring';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
 import { verifyTwilioSignature } from '../../src/channels/signature.js';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../src/config.js';
-import { collections, internalCollections } from '../../src/data/collections.js';
+import { internalCollections } from '../../src/data/collections.js';
+import { stores } from '../../src/stores.js';
 import { MAX_BODY_BYTES } from '../../src/http/body.js';
 import type { Endpoint } from '../../src/http/endpoint.js';
 import { paramsSchemaOf } from '../../src/http/endpoint.js';
@@ -330,9 +331,9 @@ const BACKGROUND_COLLECTIONS = new Set(['allocation_jobs']);
 export async function snapshot(parentIds?: ReadonlySet<string>): Promise<Map<string, string>> {
   const db = testDb();
   const out = new Map<string, string>();
-  const top = Object.values(collections).filter((c): c is Extract<typeof c, { path: string }> => 'path' in c);
+  const top = Object.values(stores).filter((c): c is Extract<typeof c, { path: string }> => 'path' in c);
   const paths = [...top.map((c) => c.path), internalCollections.processedEvents];
-  const subs = Object.values(collections).filter((c): c is Extract<typeof c, { pattern: string }> => 'pattern' in c);
+  const subs = Object.values(stores).filter((c): c is Extract<typeof c, { pattern: string }> => 'pattern' in c);
   const parents = new Map<string, string[]>();
   await Promise.all(
     paths.map(async (path) => {

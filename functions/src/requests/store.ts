@@ -1,0 +1,30 @@
+// The help requests: `requests/{id}`, with the fields stored beside them for queries.
+import { FieldValue } from 'firebase-admin/firestore';
+import { defineCollection, PLACE, type Changes } from '../data/collections.js';
+import { helpRequestSchema, type HelpRequest } from './model.js';
+import { planningDueAt } from './planning-state.js';
+
+/**
+ * The requests' stored-only `planning_due_at`, for the planning sweeper (requests/planning-state.ts),
+ * `awaiting_location`, for the dispatchers' filter, and `requester_phone`, for staff's lookup by
+ * number (top level: the embedded emulator does not filter on nested fields).
+ */
+function requestDerived(fields: Changes<HelpRequest>): Record<string, unknown> {
+  const { planning, requester_contact: contact } = fields;
+  return {
+    ...(planning === undefined || planning instanceof FieldValue
+      ? {}
+      : { planning_due_at: planningDueAt(planning), awaiting_location: planning.state === 'awaiting_location' }),
+    ...(contact === undefined || contact instanceof FieldValue ? {} : { requester_phone: contact?.phone ?? null }),
+  };
+}
+
+export const requestStore = defineCollection('requests', helpRequestSchema, {
+  derived: requestDerived,
+  personFields: {
+    uid: ['owner_id', 'potential_matches.responders.id'],
+    contact: ['requester_contact'],
+    text: ['description', 'location_text'],
+    location: PLACE,
+  },
+});
