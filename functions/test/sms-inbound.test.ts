@@ -2,8 +2,8 @@
 // twilio package's own getExpectedTwilioSignature over the webhook URL the local stack prints,
 // and the TwiML reply, the user, the phone contact and the request it wrote.
 import assert from 'node:assert/strict';
-import { requestReference } from '../src/channels/model.js';
 import { replies, SMS_SEGMENT_CHARS } from '../src/channels/replies.js';
+import { TASK_STATUSES } from '../src/shared/vocabulary.js';
 import { receiveMessage } from '../src/channels/inbound.js';
 import { PHONE_REQUESTS_PER_DAY } from '../src/channels/limits.js';
 import { auditStore } from '../src/audit/store.js';
@@ -20,6 +20,7 @@ import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../src/config.js';
 import { newNumber, PATH, replyOf, smsForm, twilioPost, type Sent } from './helpers/sms.js';
 import { disaster, north, storedRequest, waitFor } from './helpers/planning-fixtures.js';
+import { shortReference } from '../src/shared/reference.js';
 
 async function contactOf(number: string) {
   return phoneContactStore.get(number);
@@ -81,7 +82,7 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
     assert.deepEqual(request.location, point);
     assert.equal(request.location_text, null);
     assert.equal(request.description, 'Necesitamos comida para 5 personas');
-    assert.match(reply ?? '', new RegExp(`^Solicitud ${requestReference(request.id)} \\(comida\\) recibida`));
+    assert.match(reply ?? '', new RegExp(`^Solicitud ${shortReference(request.id)} \\(comida\\) recibida`));
     assert.ok((reply ?? '').length <= SMS_SEGMENT_CHARS);
 
     const planned = await waitFor('planning', async () => {
@@ -260,8 +261,8 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
     const [mine] = await requestsOf(contact.uid);
     const [theirs] = await requestsOf((await contactOf(other))!.uid);
     const status = replyOf(await twilioPost(smsForm(number, 'kalagayan'))) ?? '';
-    assert.match(status, new RegExp(`^Mga request ninyo: ${requestReference(mine!.id)} tubig: bukas$`));
-    assert.doesNotMatch(status, new RegExp(requestReference(theirs!.id)));
+    assert.match(status, new RegExp(`^Mga request ninyo: ${shortReference(mine!.id)} tubig: bukas$`));
+    assert.doesNotMatch(status, new RegExp(shortReference(theirs!.id)));
     assert.doesNotMatch(status, /\+63/);
   });
 
@@ -273,7 +274,7 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
     assert.ok(waiting);
     assert.equal(waiting.planning.state, 'awaiting_location');
     assert.equal(waiting.location_text, null);
-    assert.equal(reply, replies('en').createdWithoutPlace(requestReference(waiting.id)));
+    assert.equal(reply, replies('en').createdWithoutPlace(shortReference(waiting.id)));
     // Planning leaves it alone: what the trigger runs for it answers so, and changes nothing.
     assert.equal(await runPlanning(waiting.id, { gemini: null }), 'awaiting_location');
     assert.equal((await storedRequest(waiting.id))?.planning.state, 'awaiting_location');
@@ -347,7 +348,7 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
         smsForm(`whatsapp:${number}`, '', { Latitude: String(point.lat), Longitude: String(point.lng) }),
       ),
     );
-    assert.match(reply ?? '', new RegExp(`location noted for request ${requestReference(waiting.id)}`));
+    assert.match(reply ?? '', new RegExp(`location noted for request ${shortReference(waiting.id)}`));
     const planned = await waitFor('planning', async () => {
       const stored = await storedRequest(waiting.id);
       return stored?.planning.state === 'planned' ? stored : undefined;
@@ -411,6 +412,10 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
         say.noOpenRequests(),
         say.dailyLimit([reference, reference, reference]),
         say.noActiveDisaster(),
+        ...(['on_route', 'completed', 'failed'] as const).map((to) => say.taskMoved(reference, to)),
+        say.taskNotFound(reference),
+        ...TASK_STATUSES.map((status) => say.taskNotMoved(reference, status)),
+        say.taskNotAuthorized(reference),
       ];
       for (const text of texts) {
         assert.ok(text.length <= SMS_SEGMENT_CHARS, `${language} (${text.length}): ${text}`);

@@ -9040,6 +9040,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
+                        /** @description The task's short reference, as people quote it: on the console, in the assignee's SMS and push, and in `DONE <ref>` by SMS. */
+                        reference: string;
                         disaster_id: string;
                         request_id: string | null;
                         workflow_task_id: string | null;
@@ -9897,6 +9899,8 @@ export interface operations {
                     "application/json": {
                         items: {
                             id: string;
+                            /** @description The task's short reference, as people quote it: on the console, in the assignee's SMS and push, and in `DONE <ref>` by SMS. */
+                            reference: string;
                             disaster_id: string;
                             request_id: string | null;
                             workflow_task_id: string | null;
@@ -10034,6 +10038,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
+                        /** @description The task's short reference, as people quote it: on the console, in the assignee's SMS and push, and in `DONE <ref>` by SMS. */
+                        reference: string;
                         disaster_id: string;
                         request_id: string | null;
                         workflow_task_id: string | null;
@@ -10193,6 +10199,8 @@ export interface operations {
                     "application/json": {
                         items: {
                             id: string;
+                            /** @description The task's short reference, as people quote it: on the console, in the assignee's SMS and push, and in `DONE <ref>` by SMS. */
+                            reference: string;
                             disaster_id: string;
                             request_id: string | null;
                             workflow_task_id: string | null;
@@ -10304,6 +10312,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
+                        /** @description The task's short reference, as people quote it: on the console, in the assignee's SMS and push, and in `DONE <ref>` by SMS. */
+                        reference: string;
                         disaster_id: string;
                         request_id: string | null;
                         workflow_task_id: string | null;
@@ -10537,6 +10547,8 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     status: "pending" | "on_route" | "completed" | "failed" | "cancelled";
+                    /** @description Only with failed: why. Kept in the task's history (GET /tasks/{task_id}/history), for the dispatchers. */
+                    reason?: string;
                 };
             };
         };
@@ -10549,6 +10561,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
+                        /** @description The task's short reference, as people quote it: on the console, in the assignee's SMS and push, and in `DONE <ref>` by SMS. */
+                        reference: string;
                         disaster_id: string;
                         request_id: string | null;
                         workflow_task_id: string | null;
@@ -10709,6 +10723,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
+                        /** @description The task's short reference, as people quote it: on the console, in the assignee's SMS and push, and in `DONE <ref>` by SMS. */
+                        reference: string;
                         disaster_id: string;
                         request_id: string | null;
                         workflow_task_id: string | null;
@@ -10863,6 +10879,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
+                        /** @description The task's short reference, as people quote it: on the console, in the assignee's SMS and push, and in `DONE <ref>` by SMS. */
+                        reference: string;
                         disaster_id: string;
                         request_id: string | null;
                         workflow_task_id: string | null;
@@ -12659,7 +12677,7 @@ export interface operations {
                             to: string;
                             recipient_uid: string;
                             /** @enum {string} */
-                            template: "request_task_created" | "request_on_route" | "request_fulfilled" | "request_closed" | "task_assigned" | "task_authorized" | "task_cancelled" | "reply_created" | "reply_created_without_place" | "reply_queued_for_triage" | "reply_place_noted" | "reply_ask_need" | "reply_help" | "reply_stopped" | "reply_started" | "reply_status" | "reply_no_open_requests" | "reply_daily_limit" | "reply_no_active_disaster" | "reply_too_many_messages";
+                            template: "request_task_created" | "request_on_route" | "request_fulfilled" | "request_closed" | "task_assigned" | "task_authorized" | "task_cancelled" | "reply_created" | "reply_created_without_place" | "reply_queued_for_triage" | "reply_place_noted" | "reply_ask_need" | "reply_help" | "reply_stopped" | "reply_started" | "reply_status" | "reply_no_open_requests" | "reply_daily_limit" | "reply_no_active_disaster" | "reply_too_many_messages" | "reply_task_moved" | "reply_task_not_found" | "reply_task_not_moved";
                             /**
                              * @description Language of replies and updates: en, es or fil.
                              * @enum {string}

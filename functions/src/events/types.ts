@@ -34,7 +34,11 @@ interface EventChanges {
     after: { assigned_to: string; assigned_at: string };
   };
   'task.authorized': { before: Fields; after: { authorized: true } & Fields };
-  'task.status_changed': { before: { status: TaskStatus } & Fields; after: { status: TaskStatus } & Fields };
+  'task.status_changed': {
+    before: { status: TaskStatus } & Fields;
+    /** `reason`: why a task failed, as its assignee or a dispatcher said. */
+    after: { status: TaskStatus; reason?: string } & Fields;
+  };
   /** Erasure took the task back from an erased assignee. */
   'task.unassigned': { before: Fields; after: Fields };
   'resource.created': { before: null; after: Fields };

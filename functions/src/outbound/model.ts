@@ -69,6 +69,9 @@ export const REPLY_TEMPLATES = [
   'reply_daily_limit',
   'reply_no_active_disaster',
   'reply_too_many_messages',
+  'reply_task_moved',
+  'reply_task_not_found',
+  'reply_task_not_moved',
 ] as const;
 export type ReplyTemplate = (typeof REPLY_TEMPLATES)[number];
 export const outboundTemplateSchema = z.enum([...OUTBOUND_EVENTS, ...REPLY_TEMPLATES]);

@@ -11,6 +11,11 @@ export function canPerform(role: UserRecord['role'], required: Task['role_requir
   return required === 'responder' ? role === 'responder' : role === 'volunteer' || role === 'responder';
 }
 
+/** Whether a person in `role` can hold tasks at all (and so move theirs by SMS: channels/). */
+export function mayHoldTasks(role: UserRecord['role'] | null): boolean {
+  return role !== null && canPerform(role, 'volunteer');
+}
+
 /**
  * Whether `user` may be given `task` (409 naming why not): a role that can do it, and a volunteer
  * must be verified and available. Tasks send people to vulnerable people's doors: only vetted

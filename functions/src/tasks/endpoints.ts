@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { auditViewSchema } from '../audit/model.js';
 import { taskHistory } from '../audit/service.js';
 import { defineEndpoint } from '../http/endpoint.js';
-import { idSchema, pageSchema, pageQuerySchema } from '../shared/schemas.js';
+import { boundedText, idSchema, pageSchema, pageQuerySchema } from '../shared/schemas.js';
 import {
   adminTaskListQuerySchema,
   newTaskSchema,
@@ -110,11 +110,19 @@ export const taskEndpoints = [
       'A task the caller may not see is 404.',
     ].join(' '),
     params,
-    body: z.strictObject({ status: taskStatusSchema }),
+    body: z.strictObject({
+      status: taskStatusSchema,
+      reason: boundedText(1, 500)
+        .optional()
+        .describe(
+          "Only with failed: why. Kept in the task's history (GET /tasks/{task_id}/history), for the dispatchers.",
+        ),
+    }),
     response: taskSchema,
     errors: [404, 409],
     rateLimit: writeLimit,
-    handler: ({ caller, params, body }) => tasks.changeTaskStatus(caller, params.task_id, body.status),
+    handler: ({ caller, params, body }) =>
+      tasks.changeTaskStatus(caller, params.task_id, { to: body.status, reason: body.reason }),
   }),
   defineEndpoint({
     method: 'patch',

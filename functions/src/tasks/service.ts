@@ -35,6 +35,7 @@ import {
   releaseOrphanedClaims,
   resourcesNotAvailable,
 } from '../resources/claims.js';
+import { shortReference } from '../shared/reference.js';
 import type { Page, PageQuery } from '../shared/schemas.js';
 import { MAX_TASK_RESOURCES, type NewTaskBody, type Task, type TaskFilters, type TaskHistoryEntry } from './model.js';
 import { followNewTask, readLinkableRequest, readRequestFollowing } from './request-status.js';
@@ -79,6 +80,7 @@ function checkedResourceIds(ids: readonly string[] | undefined): string[] {
 function taskOf(id: string, caller: Caller, origin: TaskOrigin, resourceIds: string[], now: string): Task {
   return {
     id,
+    reference: shortReference(id),
     disaster_id: origin.disaster_id,
     request_id: origin.request_id ?? null,
     workflow_task_id: origin.workflow_task_id ?? null,
@@ -305,25 +307,48 @@ function transitionRef(taskId: string, from: TaskStatus) {
   return db().collection(internalCollections.taskTransitions).doc(`${taskId}_${from}`);
 }
 
-export async function changeTaskStatus(caller: Caller, taskId: string, to: TaskStatus): Promise<Task> {
-  let from: TaskStatus | undefined;
-  try {
-    const updated = await db().runTransaction(async (tx) => {
-      const task = await readVisibleTask(caller, taskId, tx);
-      from = task.status;
-      if (to === 'pending')
-        throw new InvalidTransitionError('task', task.status, to, taskTransitions.next[task.status]);
-      taskTransitions.assert(task.status, to);
-      assertMayMove(caller, task, to);
-      if (to === 'on_route' && task.assigned_to === null) throw new ConflictError('The task is not assigned yet.');
-      if (to === 'on_route' && !task.authorized)
-        throw new ConflictError('The task is not authorized yet; an admin must authorize it first.');
+/** A status move as the assignee or a dispatcher asks it: `reason` says why a task failed. */
+export interface StatusMove {
+  to: TaskStatus;
+  reason?: string | undefined;
+}
 
-      const now = new Date().toISOString();
-      const ending = !ACTIVE_TASK_STATUSES.includes(to);
-      const release = ending ? await readTaskRelease(tx, caller, task, now) : unchanged(undefined);
-      const following = await readRequestFollowing(tx, caller, task, to, now);
+/**
+ * Reads and checks a status move in `tx` (404, 409 invalid_transition, 403) and returns the moved
+ * task and its writes (the transition's claim, the task, its resources released when it ends, its
+ * request following, the event), to be made after every read of the caller's transaction. The
+ * endpoint and the SMS commands of responders (channels/) both move tasks by it.
+ */
+export async function stageStatusMove(
+  tx: Transaction,
+  caller: Caller,
+  taskId: string,
+  move: StatusMove,
+  now: string,
+): Promise<Staged<Task>> {
+  const { to, reason } = move;
+  const task = await readVisibleTask(caller, taskId, tx);
+  if (to === 'pending') throw new InvalidTransitionError('task', task.status, to, taskTransitions.next[task.status]);
+  if (reason !== undefined && to !== 'failed')
+    throw new ValidationError([{ path: 'body.reason', message: 'is given only when the task failed' }]);
+  taskTransitions.assert(task.status, to);
+  assertMayMove(caller, task, to);
+  if (to === 'on_route' && task.assigned_to === null) throw new ConflictError('The task is not assigned yet.');
+  if (to === 'on_route' && !task.authorized)
+    throw new ConflictError('The task is not authorized yet; an admin must authorize it first.');
 
+  const ending = !ACTIVE_TASK_STATUSES.includes(to);
+  const release = ending ? await readTaskRelease(tx, caller, task, now) : unchanged(undefined);
+  const following = await readRequestFollowing(tx, caller, task, to, now);
+  const next: Task = {
+    ...task,
+    status: to,
+    updated_at: now,
+    history: [...task.history, { at: now, by: caller.uid, action: 'status_changed', from: task.status, to }],
+  };
+  return {
+    value: next,
+    write() {
       // First in the commit: leaving this status can happen once only.
       tx.create(transitionRef(task.id, task.status), {
         task_id: task.id,
@@ -332,31 +357,45 @@ export async function changeTaskStatus(caller: Caller, taskId: string, to: TaskS
         by: caller.uid,
         at: now,
       });
-      const next = writeTask(
-        tx,
-        task,
-        { status: to },
-        { at: now, by: caller.uid, action: 'status_changed', from: task.status, to },
-      );
+      writeTask(tx, task, { status: to }, next.history.at(-1)!);
       recordEvent(
         tx,
         caller,
-        { type: 'task.status_changed', ...contextOf(task), before: { status: task.status }, after: { status: to } },
+        {
+          type: 'task.status_changed',
+          ...contextOf(task),
+          before: { status: task.status },
+          after: { status: to, ...(reason !== undefined && { reason }) },
+        },
         now,
         { task: next, request: following.value },
       );
       release.write();
       following.write();
-      return next;
+    },
+  };
+}
+
+/** A move's commit failed because the task left its status meanwhile (its transition exists): a 409. */
+export function movedMeanwhile(from: TaskStatus | undefined): ConflictError {
+  return new ConflictError(
+    `The task left ${from ?? 'its status'} at the same moment by another change; read it again.`,
+  );
+}
+
+export async function changeTaskStatus(caller: Caller, taskId: string, move: StatusMove): Promise<Task> {
+  let from: TaskStatus | undefined;
+  try {
+    const updated = await db().runTransaction(async (tx) => {
+      const staged = await stageStatusMove(tx, caller, taskId, move, new Date().toISOString());
+      from = staged.value.history.at(-1)?.from as TaskStatus;
+      staged.write();
+      return staged.value;
     });
-    logs.taskStatusChanged(taskId, from ?? '?', to, caller.uid);
+    logs.taskStatusChanged(taskId, from ?? '?', move.to, caller.uid);
     return updated;
   } catch (error) {
-    if (isAlreadyExists(error)) {
-      throw new ConflictError(
-        `The task left ${from ?? 'its status'} at the same moment by another change; read it again.`,
-      );
-    }
+    if (isAlreadyExists(error)) throw movedMeanwhile(from);
     throw error;
   }
 }
