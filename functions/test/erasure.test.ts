@@ -11,6 +11,7 @@ import { memberStore, membershipStore } from '../src/disasters/store.js';
 import { notificationStore } from '../src/notifications/store.js';
 import { observationStore } from '../src/observations/store.js';
 import { requestStore } from '../src/requests/store.js';
+import { TASK_TRANSITIONS_PATH } from '../src/tasks/store.js';
 import { userStore } from '../src/users/store.js';
 import { db } from '../src/data/firestore.js';
 import type { Disaster } from '../src/disasters/model.js';
@@ -75,11 +76,7 @@ async function everything(disasterIds: readonly string[], uids: readonly string[
     'disasters',
     'allocation_jobs',
   ];
-  const internal = [
-    internalCollections.taskTransitions,
-    internalCollections.resourceClaims,
-    internalCollections.erasures,
-  ];
+  const internal = [TASK_TRANSITIONS_PATH, internalCollections.resourceClaims, internalCollections.erasures];
   for (const path of [...top, ...internal]) {
     for (const doc of (await db().collection(path).get()).docs) out.set(doc.ref.path, JSON.stringify(doc.data()));
   }

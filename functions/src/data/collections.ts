@@ -217,8 +217,6 @@ export const internalCollections = {
    * task, or by its owner); created with `create()`, so only one holder can win. See resources/claims.ts.
    */
   resourceClaims: 'resource_claims',
-  /** `task_transitions/{task_id}_{from}`: one per status a task leaves, so each move happens once. */
-  taskTransitions: 'task_transitions',
   /**
    * `erasures/{uid}`: the pseudonym of an erasure in progress (users/erasure.ts), so that a resumed
    * run uses the same one; deleted when the erasure ends, `expires_at` carries a TTL policy.

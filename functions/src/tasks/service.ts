@@ -10,8 +10,7 @@
 // of the same status cannot both happen even where transactions are not isolated.
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { changePosition, readChanges } from '../data/changes.js';
-import { internalCollections } from '../data/collections.js';
-import { taskStore } from './store.js';
+import { TASK_TRANSITIONS_PATH, taskStore } from './store.js';
 import { userStore } from '../users/store.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
 import { unchanged, type Staged } from '../data/staged.js';
@@ -304,7 +303,7 @@ export async function authorizeTask(caller: Caller, taskId: string): Promise<Tas
 }
 
 function transitionRef(taskId: string, from: TaskStatus) {
-  return db().collection(internalCollections.taskTransitions).doc(`${taskId}_${from}`);
+  return db().collection(TASK_TRANSITIONS_PATH).doc(`${taskId}_${from}`);
 }
 
 /** A status move as the assignee or a dispatcher asks it: `reason` says why a task failed. */

@@ -1,8 +1,7 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { recordEvent } from '../../../events/record.js';
-import { internalCollections } from '../../../data/collections.js';
 import { notificationStore } from '../../../notifications/store.js';
-import { taskStore } from '../../../tasks/store.js';
+import { TASK_TRANSITIONS_PATH, taskStore } from '../../../tasks/store.js';
 import { db } from '../../../data/firestore.js';
 import type { Task } from '../../../tasks/model.js';
 import { scrubbed } from '../anonymise.js';
@@ -30,7 +29,7 @@ async function eraseTasks(run: ErasureRun): Promise<void> {
     if (task.status === 'on_route') {
       history.push({ at: now, by: 'system', action: 'status_changed', from: 'on_route', to: 'pending' });
       // The record that the task left pending (tasks/service.ts): without it, it can leave again.
-      tx.delete(db().collection(internalCollections.taskTransitions).doc(`${task.id}_pending`));
+      tx.delete(db().collection(TASK_TRANSITIONS_PATH).doc(`${task.id}_pending`));
     }
     const reset = {
       status: 'pending' as const,
@@ -74,7 +73,7 @@ async function eraseTasks(run: ErasureRun): Promise<void> {
   }
   // Tasks whose history names them although they no longer hold them (reassigned, or moved by
   // them): found through the moves they made and the notifications they received.
-  const transitions = db().collection(internalCollections.taskTransitions);
+  const transitions = db().collection(TASK_TRANSITIONS_PATH);
   const touched = new Set<string>();
   for (;;) {
     run.checkBudget();
