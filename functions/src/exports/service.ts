@@ -110,7 +110,7 @@ async function prepare<T extends { id: string; created_at: string }, Row>(
   };
 }
 
-/** Equality filters on a query; an undefined one is skipped (as the registry's list does). */
+/** Equality filters on a query; an undefined one is skipped (as a store's list does). */
 function filtered<T>(query: Query<T>, filters: Record<string, string | undefined>): Query<T> {
   let result = query;
   for (const [field, value] of Object.entries(filters))

@@ -50,7 +50,7 @@ export interface PlanningOptions {
   afterLeaseTaken?: () => Promise<void>;
 }
 
-/** A change of the planning state (the registry derives `planning_due_at` from it). */
+/** A change of the planning state (requests/store.ts derives `planning_due_at` from it). */
 function planningUpdate(planning: Planning, extra: Changes<HelpRequest> = {}): Changes<HelpRequest> {
   return { planning, ...extra, updated_at: planning.updated_at };
 }

@@ -56,7 +56,7 @@ export async function listRequests(
   if (!filters.awaiting_location) {
     return viewed(await requestStore.list(filtersOf(filters), page), () => 'staff');
   }
-  // `awaiting_location` is stored only (derived by the registry), so not a filter `list` knows.
+  // `awaiting_location` is stored only (derived by requests/store.ts), so not a filter `list` knows.
   let query = requestStore.ref().where('awaiting_location', '==', true);
   for (const [field, value] of Object.entries(filtersOf(filters))) {
     if (value !== undefined) query = query.where(field, '==', value);

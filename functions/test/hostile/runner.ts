@@ -2,7 +2,7 @@
 // schemas, applied to exactly what the router will see (Express's decoded path parameters, its
 // "simple" query parser, the JSON body bytes). Invalid input must get a 400 (413 when too large)
 // problem+json; nothing may answer 5xx or leak internals; a batch of rejected requests must
-// leave every collection of the registry as it found it.
+// leave every collection of every store as it found it.
 import assert from 'node:assert/strict';
 import { parse as parseQueryString } from 'node:querystring';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
@@ -316,7 +316,7 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, work: (
 // --- What is stored ------------------------------------------------------------------------------
 
 /**
- * Every document of every collection of the registry (data/collections.ts) and of the internal
+ * Every document of every collection of every feature's store (src/stores.ts) and of the internal
  * processed_events, by path, with its data; subcollections under the given parent documents
  * (the arranged objects and the callers: what a request could reach), or under every parent.
  * rate_limits is left out: valid requests bump its counters by design, and a rejected one never
