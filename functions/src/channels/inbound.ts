@@ -32,7 +32,7 @@ import {
   type Outcome,
   type Sender,
 } from './conversation.js';
-import { readMessage, type ReadMessage } from './keywords.js';
+import { pointInText, readMessage, type ReadMessage } from './keywords.js';
 import {
   INBOUND_GLOBAL,
   INBOUND_PER_NUMBER,
@@ -151,10 +151,11 @@ function outcomeOf(message: TwilioInbound, reading: ReadMessage, sender: Sender,
     return taskMove(sender, reading.task);
   }
   if (reading.command !== null) return keyword(sender, reading.command);
+  // A location shared on WhatsApp, else a point typed in the text.
   const point =
     message.Latitude !== undefined && message.Longitude !== undefined
       ? { lat: message.Latitude, lng: message.Longitude }
-      : null;
+      : pointInText(message.Body);
   return needOrPlace(sender, reading, message.Body, point);
 }
 

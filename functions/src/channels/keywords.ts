@@ -81,6 +81,19 @@ export function readTaskCommand(body: string, fallback: Language): TaskCommand |
   return null;
 }
 
+/**
+ * A point typed in the text: decimal latitude and longitude with at least 3 decimals (about
+ * 100 m), as the console's "Send by SMS" writes it and as phones copy a location ("14.59950,
+ * 120.98420"). Fewer decimals are too likely to be something else ("2.5, 3.5 litres").
+ */
+export function pointInText(body: string): { lat: number; lng: number } | null {
+  const found = /(?<![\d.])(-?\d{1,2}\.\d{3,8})\s*,\s*(-?\d{1,3}\.\d{3,8})(?![\d.])/.exec(body);
+  if (!found) return null;
+  const lat = Number(found[1]);
+  const lng = Number(found[2]);
+  return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : null;
+}
+
 /** Words naming a need, per language, without accents (the text is compared without them). */
 const NEED_WORDS: Record<Exclude<Need, 'other'>, Record<Language, readonly string[]>> = {
   rescue: {
