@@ -14,12 +14,13 @@ import { allocationJobStore } from './planning/store.js';
 import { requestStore } from './requests/store.js';
 import { resourceStore } from './resources/store.js';
 import { taskStore } from './tasks/store.js';
-import { userStore } from './users/store.js';
+import { phoneVerificationStore, userStore } from './users/store.js';
 import { webhookDeliveryStore, webhookStore } from './webhooks/store.js';
 import { workflowOutputStore } from './workflow/store.js';
 
 export const stores = {
   users: userStore,
+  phoneVerifications: phoneVerificationStore,
   notifications: notificationStore,
   disasters: disasterStore,
   members: memberStore,

@@ -1,6 +1,6 @@
-// The users' profiles: `users/{uid}`.
+// The users' profiles, and the codes that confirm their numbers.
 import { defineCollection, PLACE } from '../data/collections.js';
-import { userRecordSchema } from './model.js';
+import { phoneVerificationSchema, userRecordSchema } from './model.js';
 
 export const userStore = defineCollection('users', userRecordSchema, {
   personFields: {
@@ -10,4 +10,9 @@ export const userStore = defineCollection('users', userRecordSchema, {
     text: ['verification.note'],
     location: PLACE,
   },
+});
+
+/** `phone_verifications/{uid}`: the one code pending for a user (users/phone-verification.ts); `expires_at` carries a TTL policy. */
+export const phoneVerificationStore = defineCollection('phone_verifications', phoneVerificationSchema, {
+  personFields: { uid: ['id'], contact: ['phone'] },
 });
