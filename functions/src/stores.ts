@@ -11,7 +11,7 @@ import { notificationStore } from './notifications/store.js';
 import { observationStore } from './observations/store.js';
 import { deviceStore, outboundMessageStore, preferenceStore } from './outbound/store.js';
 import { allocationJobStore } from './planning/store.js';
-import { requestStore } from './requests/store.js';
+import { clientRefStore, requestStore } from './requests/store.js';
 import { resourceStore } from './resources/store.js';
 import { taskStore } from './tasks/store.js';
 import { phoneVerificationStore, userStore } from './users/store.js';
@@ -27,6 +27,7 @@ export const stores = {
   memberships: membershipStore,
   messages: chatMessageStore,
   requests: requestStore,
+  clientRefs: clientRefStore,
   workflowOutputs: workflowOutputStore,
   allocationJobs: allocationJobStore,
   tasks: taskStore,

@@ -434,6 +434,7 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
         say.taskNotFound(reference),
         ...TASK_STATUSES.map((status) => say.taskNotMoved(reference, status)),
         say.taskNotAuthorized(reference),
+        say.alreadyReceived(reference),
       ];
       for (const text of texts) {
         assert.ok(text.length <= SMS_SEGMENT_CHARS, `${language} (${text.length}): ${text}`);

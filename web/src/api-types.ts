@@ -6066,10 +6066,246 @@ export interface operations {
                         /** @description Longitude in degrees, WGS84. */
                         lng: number;
                     };
+                    /** @description A random reference the device made for this request, also written into its "Send by SMS" text (#REF): whichever of the two arrives first creates the request, the other creates nothing (docs/channels.md). */
+                    client_ref?: string;
                 };
             };
         };
         responses: {
+            /** @description The caller's request its client_ref created already (by this call before, or by their SMS): nothing new is written. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        view: "staff";
+                        id: string;
+                        disaster_id: string;
+                        /** @enum {string} */
+                        type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
+                        /** @enum {string} */
+                        status: "open" | "in_progress" | "fulfilled" | "closed";
+                        closed_reason: ("withdrawn" | "unfulfilled" | "duplicate") | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        updated_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        status_changed_at: string;
+                        description: string;
+                        /** @description A point on Earth. */
+                        location: {
+                            /** @description Latitude in degrees, WGS84. */
+                            lat: number;
+                            /** @description Longitude in degrees, WGS84. */
+                            lng: number;
+                        };
+                        owner_id: string;
+                        /** @description A likely earlier request this one repeats (same owner, need, place, time). */
+                        duplicate_of: string | null;
+                        planning: {
+                            /** @enum {string} */
+                            state: "pending" | "planning" | "planned" | "failed" | "skipped" | "awaiting_location";
+                            planner: ("deterministic" | "gemini") | null;
+                            attempts: number;
+                            error_code: ("duplicate" | "retrying" | "planning_failed" | "queued_for_triage") | null;
+                            /** @description A short message for error_code; never internal error text. */
+                            last_error: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            updated_at: string;
+                        };
+                        /** @enum {string} */
+                        channel: "app" | "sms" | "whatsapp";
+                        /** @description Where the person said they are, in their words (SMS/WhatsApp); null for app requests. */
+                        location_text: string | null;
+                        potential_matches: {
+                            responders: {
+                                id: string;
+                                display_name: string;
+                                /** @enum {string} */
+                                role: "volunteer" | "responder";
+                                distance_km: number;
+                                /** @description Kilometres to the centre of the match's ~5 km cell: what the requester's bands are computed from. */
+                                area_distance_km?: number;
+                            }[];
+                            resources: {
+                                id: string;
+                                name: string;
+                                category: string;
+                                distance_km: number;
+                                /** @description Kilometres to the centre of the match's ~5 km cell: what the requester's bands are computed from. */
+                                area_distance_km?: number;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            computed_at: string;
+                        } | null;
+                        requester_contact: {
+                            /** @enum {string} */
+                            channel: "app" | "sms" | "whatsapp";
+                            /** @description E.164; null for an app request whose profile has no phone. */
+                            phone: string | null;
+                        } | null;
+                    } | {
+                        /** @constant */
+                        view: "owner";
+                        id: string;
+                        disaster_id: string;
+                        /** @enum {string} */
+                        type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
+                        /** @enum {string} */
+                        status: "open" | "in_progress" | "fulfilled" | "closed";
+                        closed_reason: ("withdrawn" | "unfulfilled" | "duplicate") | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        updated_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        status_changed_at: string;
+                        description: string;
+                        /** @description A point on Earth. */
+                        location: {
+                            /** @description Latitude in degrees, WGS84. */
+                            lat: number;
+                            /** @description Longitude in degrees, WGS84. */
+                            lng: number;
+                        };
+                        owner_id: string;
+                        /** @description A likely earlier request this one repeats (same owner, need, place, time). */
+                        duplicate_of: string | null;
+                        planning: {
+                            /** @enum {string} */
+                            state: "pending" | "planning" | "planned" | "failed" | "skipped" | "awaiting_location";
+                            planner: ("deterministic" | "gemini") | null;
+                            attempts: number;
+                            error_code: ("duplicate" | "retrying" | "planning_failed" | "queued_for_triage") | null;
+                            /** @description A short message for error_code; never internal error text. */
+                            last_error: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            updated_at: string;
+                        };
+                        /** @enum {string} */
+                        channel: "app" | "sms" | "whatsapp";
+                        /** @description Where the person said they are, in their words (SMS/WhatsApp); null for app requests. */
+                        location_text: string | null;
+                        match_summary: {
+                            helpers: {
+                                count: number;
+                                nearest: ("under_1_km" | "1_to_5_km" | "5_to_25_km" | "over_25_km") | null;
+                            };
+                            resources: {
+                                count: number;
+                                nearest: ("under_1_km" | "1_to_5_km" | "5_to_25_km" | "over_25_km") | null;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            computed_at: string;
+                        } | null;
+                    } | {
+                        /** @constant */
+                        view: "assignee";
+                        id: string;
+                        disaster_id: string;
+                        /** @enum {string} */
+                        type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
+                        /** @enum {string} */
+                        status: "open" | "in_progress" | "fulfilled" | "closed";
+                        closed_reason: ("withdrawn" | "unfulfilled" | "duplicate") | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        updated_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        status_changed_at: string;
+                        description: string;
+                        /** @description A point on Earth. */
+                        location: {
+                            /** @description Latitude in degrees, WGS84. */
+                            lat: number;
+                            /** @description Longitude in degrees, WGS84. */
+                            lng: number;
+                        };
+                    } | {
+                        /** @constant */
+                        view: "area";
+                        id: string;
+                        disaster_id: string;
+                        /** @enum {string} */
+                        type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
+                        /** @enum {string} */
+                        status: "open" | "in_progress" | "fulfilled" | "closed";
+                        closed_reason: ("withdrawn" | "unfulfilled" | "duplicate") | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        updated_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        status_changed_at: string;
+                        /** @description Where, to a cell of at least 1 km: shown instead of a point to people without a need to know. */
+                        area: {
+                            /** @description Geohash of the cell (5 characters, about 5 km). */
+                            geohash: string;
+                            /** @description Centre of the cell, the same for every point in it. */
+                            center: {
+                                /** @description Latitude in degrees, WGS84. */
+                                lat: number;
+                                /** @description Longitude in degrees, WGS84. */
+                                lng: number;
+                            };
+                            width_km: number;
+                            height_km: number;
+                        };
+                    };
+                };
+            };
             /** @description Success. */
             201: {
                 headers: {
@@ -12963,7 +13199,7 @@ export interface operations {
                             to: string;
                             recipient_uid: string;
                             /** @enum {string} */
-                            template: "request_task_created" | "request_on_route" | "request_fulfilled" | "request_closed" | "task_assigned" | "task_authorized" | "task_cancelled" | "reply_created" | "reply_created_without_place" | "reply_queued_for_triage" | "reply_place_noted" | "reply_ask_need" | "reply_help" | "reply_stopped" | "reply_started" | "reply_status" | "reply_no_open_requests" | "reply_daily_limit" | "reply_no_active_disaster" | "reply_too_many_messages" | "reply_task_moved" | "reply_task_not_found" | "reply_task_not_moved" | "phone_verification_code";
+                            template: "request_task_created" | "request_on_route" | "request_fulfilled" | "request_closed" | "task_assigned" | "task_authorized" | "task_cancelled" | "reply_created" | "reply_created_without_place" | "reply_queued_for_triage" | "reply_place_noted" | "reply_ask_need" | "reply_help" | "reply_stopped" | "reply_started" | "reply_status" | "reply_no_open_requests" | "reply_daily_limit" | "reply_no_active_disaster" | "reply_too_many_messages" | "reply_task_moved" | "reply_task_not_found" | "reply_task_not_moved" | "reply_already_received" | "phone_verification_code";
                             /**
                              * @description Language of replies and updates: en, es or fil.
                              * @enum {string}

@@ -72,6 +72,7 @@ export const REPLY_TEMPLATES = [
   'reply_task_moved',
   'reply_task_not_found',
   'reply_task_not_moved',
+  'reply_already_received',
 ] as const;
 export type ReplyTemplate = (typeof REPLY_TEMPLATES)[number];
 /** Messages sent at once by the service itself, outside any notice or reply: a phone verification code (users/). */

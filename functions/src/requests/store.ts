@@ -1,7 +1,7 @@
 // The help requests: `requests/{id}`, with the fields stored beside them for queries.
 import { FieldValue } from 'firebase-admin/firestore';
 import { defineCollection, PLACE, type Changes } from '../data/collections.js';
-import { helpRequestSchema, type HelpRequest } from './model.js';
+import { clientRefRecordSchema, helpRequestSchema, type HelpRequest } from './model.js';
 import { planningDueAt } from './planning-state.js';
 
 /**
@@ -27,4 +27,11 @@ export const requestStore = defineCollection('requests', helpRequestSchema, {
     text: ['description', 'location_text'],
     location: PLACE,
   },
+});
+
+/** `client_refs/{ref}`: the request a client reference created; `expires_at` carries a TTL policy (requests/client-refs.ts). */
+export const clientRefStore = defineCollection('client_refs', clientRefRecordSchema, {
+  // The reference travelled in an SMS: the provider's log ties it to the number, so the link
+  // re-identifies the person, as an inbound message's does.
+  personFields: { uid: ['owner_id'], contact: ['request_id'] },
 });
