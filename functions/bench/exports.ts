@@ -6,7 +6,7 @@
 // relay's listeners paused. (At 100,000 rows, 2026-11-24: 202 s, over the 60 s time-out; hence
 // the limit.)
 import { performance } from 'node:perf_hooks';
-import { collections } from '../src/data/collections.js';
+import { requestStore } from '../src/requests/store.js';
 import { db } from '../src/data/firestore.js';
 import type { HelpRequest } from '../src/requests/model.js';
 import { registeredUser } from '../test/helpers/api.js';
@@ -48,7 +48,7 @@ async function seed(disasterId: string, count: number, start: number, idPrefix: 
           updated_at: created,
           status_changed_at: created,
         };
-        batch.set(collections.requests.doc(value.id), value);
+        batch.set(requestStore.doc(value.id), value);
       }
       return batch.commit();
     });

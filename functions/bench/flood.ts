@@ -17,7 +17,8 @@
 // `tsx bench/flood.ts [--quick] --out=FILE`.
 import { statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { collections } from '../src/data/collections.js';
+import { inboundMessageStore } from '../src/channels/store.js';
+import { requestStore } from '../src/requests/store.js';
 import { db } from '../src/data/firestore.js';
 import { disaster } from '../test/helpers/planning-fixtures.js';
 import { figure, percentile, round, type Figure } from './figures.js';
@@ -93,7 +94,7 @@ export async function measureFlood(session: Session, options: FloodOptions): Pro
 
   const claims = new Map<string, { outcome: string; request_id: string | null }>();
   for (let i = 0; i < sent.length; i += 300) {
-    const refs = sent.slice(i, i + 300).map((s) => collections.inboundMessages.doc(s.sid));
+    const refs = sent.slice(i, i + 300).map((s) => inboundMessageStore.doc(s.sid));
     for (const snapshot of await db().getAll(...refs))
       if (snapshot.exists)
         claims.set(snapshot.id, {
@@ -115,7 +116,7 @@ export async function measureFlood(session: Session, options: FloodOptions): Pro
   const stored = requestIds.filter((id) => id !== null).length;
   const answeredOthers = others.filter((s) => s.status === 200 && s.reply === 'message').length;
   const requests = (
-    await db().getAll(...requestIds.filter((id): id is string => id !== null).map((id) => collections.requests.doc(id)))
+    await db().getAll(...requestIds.filter((id): id is string => id !== null).map((id) => requestStore.doc(id)))
   ).map((snapshot) => snapshot.data() as { planning: { last_error: string | null } } | undefined);
   const triaged = requests.filter((r) => r?.planning.last_error?.startsWith('queued for triage')).length;
   const latencies = others.filter((s) => typeof s.status === 'number').map((s) => s.latency_ms);

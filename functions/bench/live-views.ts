@@ -9,7 +9,8 @@
 import { shortReference } from '../src/shared/reference.js';
 import type { WriteBatch } from 'firebase-admin/firestore';
 import { performance } from 'node:perf_hooks';
-import { collections } from '../src/data/collections.js';
+import { requestStore } from '../src/requests/store.js';
+import { taskStore } from '../src/tasks/store.js';
 import { db } from '../src/data/firestore.js';
 import type { HelpRequest } from '../src/requests/model.js';
 import type { Task } from '../src/tasks/model.js';
@@ -144,7 +145,7 @@ async function seed(disasterId: string, centre: { lat: number; lng: number }, op
       status_changed_at: at,
     };
     requestIds.push(value.id);
-    batch.set(collections.requests.doc(value.id), value);
+    batch.set(requestStore.doc(value.id), value);
   });
   await inBatches(options.tasks, (batch, i) => {
     const at = new Date(start - i).toISOString();
@@ -169,7 +170,7 @@ async function seed(disasterId: string, centre: { lat: number; lng: number }, op
       created_at: at,
       updated_at: at,
     };
-    batch.set(collections.tasks.doc(task.id), task);
+    batch.set(taskStore.doc(task.id), task);
   });
   for (let i = 0; i < options.resources; i++)
     await resource(north(centre, 2 + (i % 30)), { disaster_id: disasterId, id: `bench-live-res-${i}` });

@@ -2,7 +2,8 @@
 // delivered by the trigger relay to deliverOutbound, sent with the twilio SDK to the stand-in,
 // settled as sent), against the same number of sends made directly with the twilio SDK to the same
 // stand-in at the same concurrency (no Firestore, no trigger): what the job and its bookkeeping cost.
-import { collections } from '../src/data/collections.js';
+import { phoneContactStore } from '../src/channels/store.js';
+import { outboundMessageStore } from '../src/outbound/store.js';
 import { db } from '../src/data/firestore.js';
 import type { OutboundMessage } from '../src/outbound/model.js';
 import { sendTwilioMessage } from '../src/outbound/twilio.js';
@@ -22,7 +23,7 @@ async function arrange(run: string, count: number): Promise<OutboundMessage[]> {
   const batch = db().batch();
   for (let i = 0; i < count; i++) {
     const to = number(run, i);
-    batch.set(collections.phoneContacts.doc(to), {
+    batch.set(phoneContactStore.doc(to), {
       id: to,
       uid: `bench-${run}-${i}`,
       language: 'en',
@@ -73,12 +74,12 @@ export async function measureOutbound(
   // Through the worker: created in one batch, each delivered by its own trigger event.
   const started = performance.now();
   const batch = db().batch();
-  for (const message of messages) batch.create(collections.outboundMessages.doc(message.id), message);
+  for (const message of messages) batch.create(outboundMessageStore.doc(message.id), message);
   await batch.commit();
   await waitFor(
     `${messages.length} outbound messages sent`,
     async () => {
-      const sent = await collections.outboundMessages
+      const sent = await outboundMessageStore
         .ref()
         .where('audit_id', '==', 'bench')
         .where('status', '==', 'sent')

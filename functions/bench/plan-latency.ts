@@ -3,7 +3,9 @@
 // API_BASE_URL, FIRESTORE_EMULATOR_HOST, FIREBASE_AUTH_EMULATOR_HOST (as `npm test` exports them).
 // Requests are sent one after the other (SAMPLES, default 20), each at its own place with a few
 // resources and volunteers nearby.
-import { collections } from '../src/data/collections.js';
+import { disasterStore } from '../src/disasters/store.js';
+import { resourceStore } from '../src/resources/store.js';
+import { workflowOutputStore } from '../src/workflow/store.js';
 import { db } from '../src/data/firestore.js';
 import { geohashOf } from '../src/shared/geo.js';
 import { call } from '../test/helpers/api.js';
@@ -18,7 +20,7 @@ async function main(): Promise<void> {
   const now = new Date().toISOString();
   const disasterId = `bench-latency-${Date.now().toString(36)}`;
   const center = { lat: 30, lng: 30 };
-  await collections.disasters.doc(disasterId).set({
+  await disasterStore.doc(disasterId).set({
     id: disasterId,
     name: 'Bench flood',
     type: 'flood',
@@ -42,7 +44,7 @@ async function main(): Promise<void> {
     for (let r = 0; r < 5; r++) {
       const where = { lat: at.lat + r * 0.01, lng: at.lng };
       const id = `bench-lat-res-${disasterId}-${i}-${r}`;
-      await collections.resources.doc(id).set({
+      await resourceStore.doc(id).set({
         id,
         name: `Boat ${r}`,
         category: 'boat',
@@ -71,7 +73,7 @@ async function main(): Promise<void> {
     if (response.status !== 201) throw new Error(`POST /requests answered ${response.status}: ${response.text}`);
     const id = (response.body as { id: string }).id;
     for (;;) {
-      if ((await collections.workflowOutputs.doc(id).get()).exists) break;
+      if ((await workflowOutputStore.doc(id).get()).exists) break;
       if (performance.now() - started > 30_000) throw new Error(`no plan for ${id} after 30 s`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }

@@ -3,7 +3,7 @@
 // emulator: `FIRESTORE_EMULATOR_HOST=... node --import tsx bench/planning-reads.ts`.
 // Counts the documents the geohash range queries return (what Firestore bills), for 25 rescue
 // requests at random places, and compares with reading the whole collection.
-import { collections } from '../src/data/collections.js';
+import { resourceStore } from '../src/resources/store.js';
 import { db } from '../src/data/firestore.js';
 import { MAX_SUGGESTED_RESOURCES, NEED_PLANS } from '../src/planning/deterministic.js';
 import { findNearby } from '../src/planning/nearby.js';
@@ -30,7 +30,7 @@ async function seedResources(from: number, to: number): Promise<void> {
     for (let i = start; i < Math.min(to, start + 500); i++) {
       const location = point();
       const resource = benchResource(i, location, random, now);
-      batch.set(collections.resources.doc(resource.id), resource);
+      batch.set(resourceStore.doc(resource.id), resource);
     }
     await batch.commit();
   }
@@ -53,7 +53,7 @@ async function measure(total: number, probes: readonly Location[]) {
     reads.push(nearby.docsRead);
     matches.push(nearby.resources.length + nearby.users.length);
   }
-  const count = (await collections.resources.ref().count().get()).data().count;
+  const count = (await resourceStore.ref().count().get()).data().count;
   return {
     resources_in_db: count,
     expected: total,
@@ -75,7 +75,7 @@ async function measure(total: number, probes: readonly Location[]) {
 }
 
 async function main(): Promise<void> {
-  const existing = (await collections.resources.ref().count().get()).data().count;
+  const existing = (await resourceStore.ref().count().get()).data().count;
   if (existing > 0) {
     console.error(`the emulator already holds ${existing} resources: run against an empty emulator`);
     process.exit(2);

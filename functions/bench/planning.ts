@@ -8,7 +8,10 @@
 // written in parallel. Built on the requests engineer's bench/plan-latency.ts and
 // bench/planning-reads.ts.
 import { performance } from 'node:perf_hooks';
-import { collections } from '../src/data/collections.js';
+import { disasterStore } from '../src/disasters/store.js';
+import { resourceStore } from '../src/resources/store.js';
+import { userStore } from '../src/users/store.js';
+import { workflowOutputStore } from '../src/workflow/store.js';
 import { db } from '../src/data/firestore.js';
 import { geohashOf } from '../src/shared/geo.js';
 import type { Location } from '../src/shared/schemas.js';
@@ -41,7 +44,7 @@ function planReadable(requestId: string, timeoutMs = 120_000): Promise<void> {
       reject(new Error(`no workflow output for ${requestId} after ${timeoutMs} ms`));
     }, timeoutMs);
     const unsubscribe = db()
-      .collection(collections.workflowOutputs.path)
+      .collection(workflowOutputStore.path)
       .doc(requestId)
       .onSnapshot(
         (snapshot) => {
@@ -95,7 +98,7 @@ async function seed(from: number, to: number, random: () => number): Promise<voi
       index = i;
       const location = point();
       const unit = benchResource(i, location, random, now);
-      batch.set(collections.resources.doc(unit.id), unit);
+      batch.set(resourceStore.doc(unit.id), unit);
       const where = point();
       const user: UserRecord = {
         id: `bench-user-${i}`,
@@ -111,7 +114,7 @@ async function seed(from: number, to: number, random: () => number): Promise<voi
         created_at: now,
         updated_at: now,
       };
-      batch.set(collections.users.doc(user.id), user);
+      batch.set(userStore.doc(user.id), user);
     }
     batches.push(() => batch.commit());
   }
@@ -171,7 +174,7 @@ export async function measurePlanning(session: Session, options: PlanningOptions
   const random = prng(42);
   const region = await disaster('confirmed', { lat: REGION.lat + REGION.size / 2, lng: REGION.lng + REGION.size / 2 });
   // The whole region is its area: every probe is a request inside its disaster.
-  await collections.disasters.doc(region.id).update({ radius_km: 400 });
+  await disasterStore.doc(region.id).update({ radius_km: 400 });
   const readsAt: { size: number; median: number; max: number }[] = [];
   let seeded = 0;
   for (const size of options.sizes) {

@@ -35,7 +35,9 @@ import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
 import { repoRoot } from '../dev/stack.js';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../src/config.js';
 import { newPhoneContact } from '../src/channels/model.js';
-import { collections, internalCollections } from '../src/data/collections.js';
+import { internalCollections } from '../src/data/collections.js';
+import { inboundMessageStore, phoneContactStore } from '../src/channels/store.js';
+import { outboundMessageStore } from '../src/outbound/store.js';
 import { db } from '../src/data/firestore.js';
 import type { OutboundMessage } from '../src/outbound/model.js';
 import { disaster, north } from '../test/helpers/planning-fixtures.js';
@@ -260,7 +262,7 @@ async function knownContacts(count: number): Promise<string[]> {
     const number = `+63918${String(i).padStart(7, '0')}`;
     numbers.push(number);
     batch.set(
-      collections.phoneContacts.doc(number),
+      phoneContactStore.doc(number),
       newPhoneContact({ number, uid: `surge-warmup-${i}`, language: 'en', channel: 'sms', at: now }),
     );
   }
@@ -384,7 +386,7 @@ async function inbound(session: Session, options: SurgeOptions): Promise<Figure[
   }
   const claims = new Map<string, { outcome: string; request_id: string | null }>();
   for (let i = 0; i < sent.length; i += 300) {
-    const refs = sent.slice(i, i + 300).map((s) => collections.inboundMessages.doc(s.sid));
+    const refs = sent.slice(i, i + 300).map((s) => inboundMessageStore.doc(s.sid));
     for (const snapshot of await db().getAll(...refs)) {
       if (snapshot.exists)
         claims.set(snapshot.id, {
@@ -501,7 +503,7 @@ async function arrangeOutbound(
   for (let i = 0; i < count; i++) {
     const to = `+63998${run.slice(-4)}${String(i).padStart(4, '0')}`;
     contacts.set(
-      collections.phoneContacts.doc(to),
+      phoneContactStore.doc(to),
       newPhoneContact({ number: to, uid: `${run}-${i}`, language: 'en', channel: 'sms', at: now }),
     );
     messages.push({
@@ -530,13 +532,13 @@ async function arrangeOutbound(
   }
   await contacts.commit();
   const batch = db().batch();
-  for (const message of messages) batch.create(collections.outboundMessages.doc(message.id), message);
+  for (const message of messages) batch.create(outboundMessageStore.doc(message.id), message);
   await batch.commit();
   return messages;
 }
 
 async function statusesOf(run: string): Promise<Record<string, number>> {
-  const snapshot = await collections.outboundMessages.ref().where('audit_id', '==', run).get();
+  const snapshot = await outboundMessageStore.ref().where('audit_id', '==', run).get();
   return tally(snapshot.docs.map((d) => String(d.get('status'))));
 }
 
@@ -626,7 +628,7 @@ async function outboundInProcess(
   const messages = await arrangeOutbound(run, count, 'sent');
   await functionsIdle(session.stack.logFile, options.say);
   const requeue = db().batch();
-  for (const message of messages) collections.outboundMessages.updateIn(requeue, message.id, { status: 'queued' });
+  for (const message of messages) outboundMessageStore.updateIn(requeue, message.id, { status: 'queued' });
   await requeue.commit();
   const spendBefore = await spendToday();
   const emulatorOffset = emulatorLogSize();

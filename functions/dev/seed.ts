@@ -4,7 +4,9 @@
 // Seeding is an ordered list of steps; a feature adds its own step (e.g. `seedDisasters`, then
 // `seedResources`, which can use what earlier steps put in the context) to `seedSteps`.
 // Every step is idempotent: seeding an already seeded emulator changes nothing that matters.
-import { collections } from '../src/data/collections.js';
+import { disasterStore, memberStore } from '../src/disasters/store.js';
+import { resourceStore } from '../src/resources/store.js';
+import { userStore } from '../src/users/store.js';
 import { auth, db } from '../src/data/firestore.js';
 import type { Disaster } from '../src/disasters/model.js';
 import { writeMembership } from '../src/disasters/membership.js';
@@ -66,7 +68,7 @@ async function seedUsers(context: SeedContext): Promise<string> {
       await auth().createUser({ uid: user.uid, ...properties });
     }
     await auth().setCustomUserClaims(user.uid, { role: user.role });
-    const ref = collections.users.doc(user.uid);
+    const ref = userStore.doc(user.uid);
     const existing = (await ref.get()).data();
     const record = newUserRecord(
       user.uid,
@@ -94,7 +96,7 @@ async function seedDisasters(context: SeedContext): Promise<string> {
   const admin = context.users.find((u) => u.role === 'admin')!;
   const volunteer = context.users.find((u) => u.role === 'volunteer')!;
   const location = { lat: 14.5995, lng: 120.9842 };
-  const ref = collections.disasters.doc(DEMO_DISASTER_ID);
+  const ref = disasterStore.doc(DEMO_DISASTER_ID);
   const createdAt = (await ref.get()).data()?.created_at ?? context.now;
   const disaster: Disaster = {
     id: DEMO_DISASTER_ID,
@@ -115,8 +117,7 @@ async function seedDisasters(context: SeedContext): Promise<string> {
   };
   await ref.set(disaster);
   // Both sides of the membership (the member document and the volunteer's list), as a join writes them.
-  const joinedAt =
-    (await collections.members.doc(DEMO_DISASTER_ID, volunteer.uid).get()).data()?.created_at ?? context.now;
+  const joinedAt = (await memberStore.doc(DEMO_DISASTER_ID, volunteer.uid).get()).data()?.created_at ?? context.now;
   await writeMembership(
     {
       id: volunteer.uid,
@@ -207,7 +208,7 @@ const demoResources: readonly (Pick<
 async function seedResources(context: SeedContext): Promise<string> {
   let added = 0;
   for (const demo of demoResources) {
-    const ref = collections.resources.doc(demo.id);
+    const ref = resourceStore.doc(demo.id);
     const owner = context.users.find((user) => user.role === demo.owner);
     if (!owner) continue;
     const { id, owner: _role, ...properties } = demo;

@@ -4,7 +4,8 @@ import { agentConfig, geminiSettingsFor } from '../src/config.js';
 import { processObservation, readCandidates } from '../src/agent/suggest.js';
 import type { GeminiSettings } from '../src/shared/gemini.js';
 import { GeminiStandIn } from './helpers/gemini-standin.js';
-import { collections, internalCollections } from '../src/data/collections.js';
+import { internalCollections } from '../src/data/collections.js';
+import { observationStore } from '../src/observations/store.js';
 import type { Observation } from '../src/observations/model.js';
 import { geohashRanges } from '../src/shared/geo.js';
 import type { Location } from '../src/shared/schemas.js';
@@ -29,7 +30,7 @@ const config = {
 /** An observation written through the data layer (the trigger relay sees it too). */
 async function stored(location: Location, overrides: Partial<Observation> = {}): Promise<Observation> {
   const value = observationValue(location, overrides);
-  await collections.observations.doc(value.id).set(value);
+  await observationStore.doc(value.id).set(value);
   return value;
 }
 

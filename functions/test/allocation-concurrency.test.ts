@@ -1,7 +1,8 @@
 // Exactly-once allocation under concurrency, on whichever Firestore emulator the stack runs (the
 // embedded one does not isolate transactions: these tests fail there without the claim documents).
 import assert from 'node:assert/strict';
-import { collections, internalCollections } from '../src/data/collections.js';
+import { internalCollections } from '../src/data/collections.js';
+import { taskStore } from '../src/tasks/store.js';
 import { db } from '../src/data/firestore.js';
 import { baseUrl, call, expectStatus, registeredUser, type ApiResponse, type TestUser } from './helpers/api.js';
 import {
@@ -16,7 +17,7 @@ import {
 const PARALLEL = 24;
 
 async function tasksOf(disasterId: string) {
-  return (await collections.tasks.ref().where('disaster_id', '==', disasterId).get()).docs.map((doc) => doc.data());
+  return (await taskStore.ref().where('disaster_id', '==', disasterId).get()).docs.map((doc) => doc.data());
 }
 
 function tally(responses: ApiResponse[]) {
@@ -184,7 +185,7 @@ describe('allocation under concurrency', function () {
     const ok = moves.filter((m) => m.status === 200);
     assert.equal(ok.length, 1, `one move out of on_route, got ${ok.length}: ${moves.map((m) => m.status).join(',')}`);
     assert.ok(moves.every((m) => m.status === 200 || m.status === 409));
-    const stored = await collections.tasks.doc(task.id).get();
+    const stored = await taskStore.doc(task.id).get();
     const history = stored.data()!.history.filter((h) => h.action === 'status_changed');
     assert.deepEqual(
       history.map((h) => h.from),

@@ -4,7 +4,9 @@
 import assert from 'node:assert/strict';
 import type { AuditRecord } from '../src/audit/model.js';
 import { processObservation } from '../src/agent/suggest.js';
-import { collections } from '../src/data/collections.js';
+import { auditStore } from '../src/audit/store.js';
+import { memberStore } from '../src/disasters/store.js';
+import { observationStore } from '../src/observations/store.js';
 import { allEndpoints } from '../src/endpoints.js';
 import type { Observation } from '../src/observations/model.js';
 import type { Location } from '../src/shared/schemas.js';
@@ -24,7 +26,7 @@ import {
 
 /** The records about one entity, oldest first (as the history endpoints order them). */
 async function auditOf(entity: AuditRecord['entity'], entityId: string): Promise<AuditRecord[]> {
-  const snapshot = await collections.audit.ref().where('entity', '==', entity).where('entity_id', '==', entityId).get();
+  const snapshot = await auditStore.ref().where('entity', '==', entity).where('entity_id', '==', entityId).get();
   return snapshot.docs
     .map((doc) => doc.data())
     .sort((a, b) =>
@@ -44,7 +46,7 @@ async function onlyRecord(entity: AuditRecord['entity'], entityId: string, actio
 }
 
 async function auditCount(): Promise<number> {
-  return (await collections.audit.ref().count().get()).data().count;
+  return (await auditStore.ref().count().get()).data().count;
 }
 
 const NEAR = { lat: 14.61, lng: 121.01 };
@@ -410,7 +412,7 @@ describe('audit trail', () => {
           ['left', { role: 'volunteer' }, null, member.uid, disasterId],
         ],
       );
-      assert.equal((await collections.members.doc(disasterId, member.uid).get()).exists, false);
+      assert.equal((await memberStore.doc(disasterId, member.uid).get()).exists, false);
     });
 
     it('an agent suggestion is recorded once, by the agent', async () => {
@@ -420,7 +422,7 @@ describe('audit trail', () => {
         const at = new Date(Date.now() - (3 - i) * 1000).toISOString();
         return observationValue(location, { reporter_id: `reporter-${i}`, created_at: at });
       });
-      for (const observation of observations) await collections.observations.doc(observation.id).set(observation);
+      for (const observation of observations) await observationStore.doc(observation.id).set(observation);
       const outcome = await processObservation(observations[2]!.id);
       assert.notEqual(outcome.kind, 'none', JSON.stringify(outcome));
       const suggestionId = `agent-${observations[0]!.id}`;

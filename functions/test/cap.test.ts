@@ -6,7 +6,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { validateXML } from 'xmllint-wasm';
-import { collections } from '../src/data/collections.js';
+import { auditStore } from '../src/audit/store.js';
+import { capMessageStore, disasterStore, memberStore } from '../src/disasters/store.js';
+import { observationStore } from '../src/observations/store.js';
+import { requestStore } from '../src/requests/store.js';
 import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
 import { confirmedDisaster, join as joinDisaster, suggestedDisaster } from './helpers/disasters.js';
 
@@ -47,10 +50,10 @@ async function capOf(disasterId: string): Promise<CapAlert> {
 
 const triple = (alert: CapAlert) => `${alert.sender},${alert.identifier},${alert.sent}`;
 const capMessagesOf = async (disasterId: string) =>
-  (await collections.capMessages.ref().where('disaster_id', '==', disasterId).get()).docs.map((doc) => doc.data());
+  (await capMessageStore.ref().where('disaster_id', '==', disasterId).get()).docs.map((doc) => doc.data());
 const auditOf = async (disasterId: string, action: string) =>
   (
-    await collections.audit
+    await auditStore
       .ref()
       .where('entity', '==', 'disaster')
       .where('entity_id', '==', disasterId)
@@ -82,7 +85,7 @@ describe('disaster lifecycle and CAP 1.2 alerts', () => {
       assert.equal(closed.close_reason, 'Waters receded');
       assert.ok(Date.parse(closed.closed_at) > 0);
       assert.equal(closed.cap_references, undefined, 'CAP references stay internal');
-      const stored = await collections.disasters.get(disaster.id);
+      const stored = await disasterStore.get(disaster.id);
       assert.equal(stored?.status, 'closed');
       assert.equal(stored?.closed_at, closed.closed_at);
       const records = await auditOf(disaster.id, 'closed');
@@ -111,7 +114,7 @@ describe('disaster lifecycle and CAP 1.2 alerts', () => {
         409,
         'invalid_transition',
       );
-      assert.equal((await collections.disasters.get(suggestion.id))?.status, 'suggested');
+      assert.equal((await disasterStore.get(suggestion.id))?.status, 'suggested');
       const disaster = await confirmedDisaster(admin);
       expectProblem(
         await call('POST', `/disasters/${disaster.id}/close`, { token: volunteer.token }),
@@ -119,7 +122,7 @@ describe('disaster lifecycle and CAP 1.2 alerts', () => {
         'forbidden',
       );
       expectProblem(await call('POST', `/disasters/unknown-disaster/close`, { token: admin.token }), 404, 'not_found');
-      assert.equal((await collections.disasters.get(disaster.id))?.status, 'confirmed');
+      assert.equal((await disasterStore.get(disaster.id))?.status, 'confirmed');
       assert.equal((await auditOf(suggestion.id, 'closed')).length + (await auditOf(disaster.id, 'closed')).length, 0);
     });
 
@@ -134,7 +137,7 @@ describe('disaster lifecycle and CAP 1.2 alerts', () => {
         400,
         'validation_failed',
       );
-      assert.equal((await collections.disasters.get(disaster.id))?.status, 'confirmed');
+      assert.equal((await disasterStore.get(disaster.id))?.status, 'confirmed');
     });
   });
 
@@ -183,14 +186,14 @@ describe('disaster lifecycle and CAP 1.2 alerts', () => {
         },
       });
       expectProblem(response, 409, 'conflict');
-      const stored = await collections.requests.ref().where('disaster_id', '==', disaster.id).get();
+      const stored = await requestStore.ref().where('disaster_id', '==', disaster.id).get();
       assert.equal(stored.size, 0);
     });
 
     it('takes no new member (409), writing none', async () => {
       const late = await registeredUser('volunteer');
       expectProblem(await call('POST', `/disasters/${disaster.id}/join`, { token: late.token }), 409, 'conflict');
-      assert.equal(await collections.members.of(disaster.id).get(late.uid), undefined);
+      assert.equal(await memberStore.of(disaster.id).get(late.uid), undefined);
     });
 
     it('takes no chat message (409) but its history stays readable', async () => {
@@ -226,14 +229,14 @@ describe('disaster lifecycle and CAP 1.2 alerts', () => {
         409,
         'conflict',
       );
-      const observations = await collections.observations.ref().where('disaster_id', '==', disaster.id).get();
+      const observations = await observationStore.ref().where('disaster_id', '==', disaster.id).get();
       assert.equal(observations.size, 0);
       expectProblem(
         await call('PATCH', `/disasters/${disaster.id}`, { token: admin.token, body: { severity: 1 } }),
         409,
         'conflict',
       );
-      assert.equal((await collections.disasters.get(disaster.id))?.severity, 4);
+      assert.equal((await disasterStore.get(disaster.id))?.severity, 4);
     });
   });
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { Timestamp } from 'firebase-admin/firestore';
 import { gatherContext, MAX_CATEGORIES_PER_ASK } from '../src/chatbot/context.js';
 import { ASK_RATE_LIMIT } from '../src/chatbot/model.js';
-import { collections } from '../src/data/collections.js';
+import { conversationStore } from '../src/chatbot/store.js';
 import type { Caller } from '../src/shared/caller.js';
 import { RESOURCE_CATEGORIES } from '../src/resources/model.js';
 import { coarseArea, distanceKm } from '../src/shared/geo.js';
@@ -482,7 +482,7 @@ describe('POST /chatbot/ask (deterministic assistant)', () => {
             created_at: at,
           }) as const,
       );
-      await collections.conversations
+      await conversationStore
         .doc(id)
         .set({ id, owner_id: me.uid, messages, created_at: at, updated_at: at, expires_at: at });
       const body = expectStatus(await ask(me, { message: 'hi again', conversation_id: id }), 200);

@@ -2,7 +2,17 @@
 // records they took part in stay, anonymised under one pseudonym, so that the figures stay right.
 import assert from 'node:assert/strict';
 import { recordEvent } from '../src/events/record.js';
-import { collections, internalCollections } from '../src/data/collections.js';
+import { internalCollections } from '../src/data/collections.js';
+import { auditStore } from '../src/audit/store.js';
+import { inboundMessageStore, phoneContactStore } from '../src/channels/store.js';
+import { chatMessageStore } from '../src/chat/store.js';
+import { conversationStore } from '../src/chatbot/store.js';
+import { memberStore, membershipStore } from '../src/disasters/store.js';
+import { notificationStore } from '../src/notifications/store.js';
+import { observationStore } from '../src/observations/store.js';
+import { requestStore } from '../src/requests/store.js';
+import { TASK_TRANSITIONS_PATH } from '../src/tasks/store.js';
+import { userStore } from '../src/users/store.js';
 import { db } from '../src/data/firestore.js';
 import type { Disaster } from '../src/disasters/model.js';
 import { geohashOf } from '../src/shared/geo.js';
@@ -66,11 +76,7 @@ async function everything(disasterIds: readonly string[], uids: readonly string[
     'disasters',
     'allocation_jobs',
   ];
-  const internal = [
-    internalCollections.taskTransitions,
-    internalCollections.resourceClaims,
-    internalCollections.erasures,
-  ];
+  const internal = [TASK_TRANSITIONS_PATH, internalCollections.resourceClaims, internalCollections.erasures];
   for (const path of [...top, ...internal]) {
     for (const doc of (await db().collection(path).get()).docs) out.set(doc.ref.path, JSON.stringify(doc.data()));
   }
@@ -191,12 +197,9 @@ describe('DELETE /users/me (erasure)', function () {
       {}, // the record only: the notification above is the service's
     );
     await batch.commit();
-    assert.ok(
-      (await collections.notifications.ref(person.uid).get()).size > 0,
-      'arranged: the assignment notified them',
-    );
+    assert.ok((await notificationStore.ref(person.uid).get()).size > 0, 'arranged: the assignment notified them');
     assert.equal(
-      (await collections.conversations.ref().where('owner_id', '==', person.uid).get()).size,
+      (await conversationStore.ref().where('owner_id', '==', person.uid).get()).size,
       1,
       'arranged: a conversation',
     );
@@ -237,14 +240,11 @@ describe('DELETE /users/me (erasure)', function () {
     );
 
     // Own data: gone.
-    assert.equal((await collections.users.doc(person.uid).get()).exists, false);
-    assert.equal((await collections.members.doc(disaster.id, person.uid).get()).exists, false);
-    assert.equal((await collections.memberships.ref(person.uid).get()).size, 0);
-    assert.equal((await collections.notifications.ref(person.uid).get()).size, 0);
-    assert.equal(
-      (await collections.conversations.ref().get()).docs.filter((d) => d.data().owner_id === person.uid).length,
-      0,
-    );
+    assert.equal((await userStore.doc(person.uid).get()).exists, false);
+    assert.equal((await memberStore.doc(disaster.id, person.uid).get()).exists, false);
+    assert.equal((await membershipStore.ref(person.uid).get()).size, 0);
+    assert.equal((await notificationStore.ref(person.uid).get()).size, 0);
+    assert.equal((await conversationStore.ref().get()).docs.filter((d) => d.data().owner_id === person.uid).length, 0);
     assert.equal(
       (await db().collection(internalCollections.erasures).doc(person.uid).get()).exists,
       false,
@@ -298,11 +298,11 @@ describe('DELETE /users/me (erasure)', function () {
     assert.deepEqual(erasedResource.location, cellCentre(HOME));
 
     // Observation and chat messages: pseudonymous, coarse, no text; also in the disaster they left.
-    const erasedObservation = (await collections.observations.doc(observation.id).get()).data()!;
+    const erasedObservation = (await observationStore.doc(observation.id).get()).data()!;
     assert.equal(erasedObservation.reporter_id, pseudonym);
     assert.deepEqual(erasedObservation.location, cellCentre(HOME));
     for (const id of disasterIds) {
-      const theirs = (await collections.messages.ref(id).where('sender_id', '==', pseudonym).get()).docs.map((d) =>
+      const theirs = (await chatMessageStore.ref(id).where('sender_id', '==', pseudonym).get()).docs.map((d) =>
         d.data(),
       );
       assert.equal(theirs.length, 1, `their message in ${id}`);
@@ -311,14 +311,12 @@ describe('DELETE /users/me (erasure)', function () {
     }
 
     // The audit trail: one record of the erasure, none naming them.
-    const erased = (await collections.audit.ref().where('action', '==', 'erased').get()).docs.map((d) => d.data());
+    const erased = (await auditStore.ref().where('action', '==', 'erased').get()).docs.map((d) => d.data());
     assert.deepEqual(
       erased.map((r) => [r.entity, r.entity_id, r.actor_id]),
       [['user', pseudonym, 'system']],
     );
-    const aboutRequest = (await collections.audit.ref().where('entity_id', '==', open.id).get()).docs.map((d) =>
-      d.data(),
-    );
+    const aboutRequest = (await auditStore.ref().where('entity_id', '==', open.id).get()).docs.map((d) => d.data());
     const created = aboutRequest.find((r) => r.action === 'created')!;
     assert.equal(created.actor_id, pseudonym);
     assert.deepEqual(created.after, {
@@ -334,9 +332,7 @@ describe('DELETE /users/me (erasure)', function () {
       aboutRequest.some((r) => r.action === 'status_changed' && r.actor_id === 'system'),
       'the withdrawal is on record',
     );
-    const aboutThem = (await collections.audit.ref().where('entity_id', '==', pseudonym).get()).docs.map((d) =>
-      d.data(),
-    );
+    const aboutThem = (await auditStore.ref().where('entity_id', '==', pseudonym).get()).docs.map((d) => d.data());
     assert.deepEqual(
       aboutThem.map((r) => `${r.entity}:${r.action}`).sort(),
       ['role:granted', 'role:registered', 'user:erased'],
@@ -349,8 +345,8 @@ describe('DELETE /users/me (erasure)', function () {
       if (theirs && !path.startsWith('tasks/') && !path.startsWith('audit_log/'))
         assert.equal(after.get(path), data, `${path} changed`);
     }
-    assert.equal((await collections.users.doc(other.uid).get()).data()?.phone, '+14155550999');
-    assert.equal((await collections.members.doc(disaster.id, other.uid).get()).exists, true);
+    assert.equal((await userStore.doc(other.uid).get()).data()?.phone, '+14155550999');
+    assert.equal((await memberStore.doc(disaster.id, other.uid).get()).exists, true);
   });
 
   it('a run that stopped half-way is finished by the next call, with the same pseudonym', async () => {
@@ -364,7 +360,7 @@ describe('DELETE /users/me (erasure)', function () {
     const pseudonym = (await storedRequest(request.id))!.owner_id;
     assert.equal(marker?.pseudonym, pseudonym, 'the marker keeps the pseudonym the requests got');
     assert.equal(
-      (await collections.messages.ref(disaster.id).where('sender_id', '==', person.uid).get()).size,
+      (await chatMessageStore.ref(disaster.id).where('sender_id', '==', person.uid).get()).size,
       1,
       'the messages were not reached yet',
     );
@@ -375,14 +371,14 @@ describe('DELETE /users/me (erasure)', function () {
     assert.equal(await authUserExists(person.uid), true);
 
     expectStatus(await call('DELETE', '/users/me', { token: person.token }), 204);
-    const message = (await collections.messages.ref(disaster.id).where('sender_id', '==', pseudonym).get()).docs.map(
-      (d) => d.data(),
+    const message = (await chatMessageStore.ref(disaster.id).where('sender_id', '==', pseudonym).get()).docs.map((d) =>
+      d.data(),
     );
     assert.equal(message.length, 1, 'the message got the same pseudonym');
-    assert.equal((await collections.users.doc(person.uid).get()).exists, false);
+    assert.equal((await userStore.doc(person.uid).get()).exists, false);
     assert.equal(await authUserExists(person.uid), false);
     assert.equal(
-      (await collections.audit.ref().where('entity', '==', 'user').where('entity_id', '==', pseudonym).get()).size,
+      (await auditStore.ref().where('entity', '==', 'user').where('entity_id', '==', pseudonym).get()).size,
       1,
       'one erasure record',
     );
@@ -394,13 +390,12 @@ describe('DELETE /users/me (erasure)', function () {
     await assert.rejects(eraseUser(person.uid, { failAfter: 'profile' }), /fault injected after profile/);
     const marker = (await db().collection(internalCollections.erasures).doc(person.uid).get()).data();
     assert.equal(marker?.stage, 'auth');
-    assert.equal((await collections.users.doc(person.uid).get()).exists, false);
+    assert.equal((await userStore.doc(person.uid).get()).exists, false);
     assert.equal(await authUserExists(person.uid), true);
     expectStatus(await call('DELETE', '/users/me', { token: person.token }), 204);
     assert.equal(await authUserExists(person.uid), false);
     assert.equal(
-      (await collections.audit.ref().where('entity', '==', 'user').where('entity_id', '==', marker?.pseudonym).get())
-        .size,
+      (await auditStore.ref().where('entity', '==', 'user').where('entity_id', '==', marker?.pseudonym).get()).size,
       1,
       'one erasure record, not two',
     );
@@ -408,7 +403,7 @@ describe('DELETE /users/me (erasure)', function () {
 
   it('concurrent calls for one person never fail: each answers 204, 202 or 401, and the erasure is recorded once', async () => {
     const erasedRecords = async () =>
-      (await collections.audit.ref().where('entity', '==', 'user').where('action', '==', 'erased').get()).size;
+      (await auditStore.ref().where('entity', '==', 'user').where('action', '==', 'erased').get()).size;
     const before = await erasedRecords();
     const person = await registeredUser('volunteer');
     const answers = await Promise.all(
@@ -419,7 +414,7 @@ describe('DELETE /users/me (erasure)', function () {
     // Finish whatever a 202 left, as a client would, until the token is refused.
     for (let i = 0; i < 10 && (await call('DELETE', '/users/me', { token: person.token })).status !== 401; i++);
     assert.equal(await authUserExists(person.uid), false);
-    assert.equal((await collections.users.doc(person.uid).get()).exists, false);
+    assert.equal((await userStore.doc(person.uid).get()).exists, false);
     assert.equal(await erasedRecords(), before + 1, 'the erasure is recorded once');
   });
 
@@ -442,7 +437,7 @@ describe('DELETE /users/me (erasure)', function () {
       'validation_failed',
     );
     expectProblem(await call('DELETE', '/users/me'), 401, 'unauthenticated');
-    assert.equal((await collections.users.doc(person.uid).get()).exists, true, 'a rejected erasure erases nothing');
+    assert.equal((await userStore.doc(person.uid).get()).exists, true, 'a rejected erasure erases nothing');
   });
 
   it('erases 200 requests and 200 chat messages, each call within the request deadline (202 to continue)', async () => {
@@ -454,7 +449,7 @@ describe('DELETE /users/me (erasure)', function () {
       const at = new Date(now - i * 1000).toISOString();
       const id = `bulk-req-${i}-${now}`;
       writes.set(
-        collections.requests.doc(id),
+        requestStore.doc(id),
         requestDocument({
           id,
           owner_id: person.uid,
@@ -468,7 +463,7 @@ describe('DELETE /users/me (erasure)', function () {
         }),
       );
       const mid = `bulk-msg-${i}-${now}`;
-      writes.set(collections.messages.doc(disaster.id, mid), {
+      writes.set(chatMessageStore.doc(disaster.id, mid), {
         id: mid,
         disaster_id: disaster.id,
         sender_id: person.uid,
@@ -491,8 +486,8 @@ describe('DELETE /users/me (erasure)', function () {
     }
     console.log(`      erasure of 200 requests + 200 messages: ${JSON.stringify(calls)}`);
     assert.equal(calls.at(-1)?.status, 204, 'finished within 5 calls');
-    assert.equal((await collections.requests.ref().where('owner_id', '==', person.uid).get()).size, 0);
-    assert.equal((await collections.messages.ref(disaster.id).where('sender_id', '==', person.uid).get()).size, 0);
+    assert.equal((await requestStore.ref().where('owner_id', '==', person.uid).get()).size, 0);
+    assert.equal((await chatMessageStore.ref(disaster.id).where('sender_id', '==', person.uid).get()).size, 0);
   });
 
   describe('what the third review found left behind (F9)', () => {
@@ -507,7 +502,7 @@ describe('DELETE /users/me (erasure)', function () {
       const person = await registeredUser('affected_individual', { phone: PHONE });
       const texted = newNumber(); // the number they once texted from, not the profile's
       const at = new Date().toISOString();
-      await collections.phoneContacts
+      await phoneContactStore
         .doc(texted)
         .create(newPhoneContact({ number: texted, uid: person.uid, language: 'en', channel: 'sms', at }));
       const request = await helpRequest(disaster.id, person.uid, {
@@ -516,17 +511,17 @@ describe('DELETE /users/me (erasure)', function () {
         requester_contact: { channel: 'sms', phone: texted },
       });
       const sid = `SM${'e'.repeat(32)}`;
-      await collections.inboundMessages
+      await inboundMessageStore
         .doc(sid)
         .create({ id: sid, channel: 'sms', outcome: 'request_created', request_id: request.id, created_at: at });
       await untilDone(() => call('DELETE', '/users/me', { token: person.token }));
 
-      const erased = (await collections.requests.ref().withConverter(null).doc(request.id).get()).data()!;
+      const erased = (await requestStore.ref().withConverter(null).doc(request.id).get()).data()!;
       assert.equal(erased.location_text, null, 'where they said they are');
       assert.equal(erased.requester_contact, null, 'how to reach them');
       assert.equal(erased.requester_phone, null, 'the number the lookup finds');
-      assert.equal((await collections.phoneContacts.get(texted)) ?? null, null, 'the number is no longer theirs');
-      assert.equal((await collections.inboundMessages.get(sid))?.request_id, null, 'the message no longer names it');
+      assert.equal((await phoneContactStore.get(texted)) ?? null, null, 'the number is no longer theirs');
+      assert.equal((await inboundMessageStore.get(sid))?.request_id, null, 'the message no longer names it');
       const found = await call('GET', `/requests?phone=${encodeURIComponent(texted)}`, { token: admin.token });
       assert.deepEqual(expectStatus(found, 200).items, []);
     });
@@ -543,16 +538,16 @@ describe('DELETE /users/me (erasure)', function () {
       const volunteer = await registeredUser('volunteer');
       expectProblem(await call('POST', `/users/${uid}/erasure`, { token: volunteer.token }), 403, 'forbidden');
       expectProblem(await call('POST', `/users/${admin.uid}/erasure`, { token: admin.token }), 403, 'forbidden');
-      assert.equal((await collections.users.get(uid))?.id, uid, 'refusals erase nothing');
+      assert.equal((await userStore.get(uid))?.id, uid, 'refusals erase nothing');
 
       await untilDone(() => call('POST', `/users/${uid}/erasure`, { token: admin.token }));
-      const erased = (await collections.requests.get(request.id))!;
+      const erased = (await requestStore.get(request.id))!;
       assert.match(erased.owner_id, PSEUDONYM);
       assert.equal(erased.description, ERASED_TEXT);
       assert.equal(erased.requester_contact, null);
-      assert.equal(await collections.phoneContacts.get(number), undefined);
+      assert.equal(await phoneContactStore.get(number), undefined);
       await assert.rejects(testAuth().getUser(uid), { code: 'auth/user-not-found' });
-      const requested = (await collections.audit.ref().where('action', '==', 'erasure_requested').get()).docs
+      const requested = (await auditStore.ref().where('action', '==', 'erasure_requested').get()).docs
         .map((doc) => doc.data())
         .find((record) => record.entity_id === erased.owner_id);
       assert.equal(requested?.actor_id, admin.uid);

@@ -11,7 +11,9 @@ import { DOMParser } from '@xmldom/xmldom';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { buildApp } from '../src/app.js';
-import { collections } from '../src/data/collections.js';
+import { auditStore } from '../src/audit/store.js';
+import { requestStore } from '../src/requests/store.js';
+import { taskStore } from '../src/tasks/store.js';
 import type { HelpRequest } from '../src/requests/model.js';
 import { coarseArea } from '../src/shared/geo.js';
 import type { Task } from '../src/tasks/model.js';
@@ -32,7 +34,7 @@ async function storedRequest(
     duplicate_of: 'export-test-original',
     ...fields,
   };
-  await collections.requests.doc(value.id).set(value);
+  await requestStore.doc(value.id).set(value);
   return value;
 }
 
@@ -74,7 +76,7 @@ function assertCoreHxl(tags: string[], personal = false): void {
 const SMS_CONTACT = { channel: 'sms', phone: '+639171234567' } as const;
 
 async function exportAudits(actor: string) {
-  return (await collections.audit.ref().where('actor_id', '==', actor).get()).docs
+  return (await auditStore.ref().where('actor_id', '==', actor).get()).docs
     .map((doc) => doc.data())
     .filter((record) => record.entity === 'export');
 }
@@ -385,7 +387,7 @@ describe('exports', function () {
         resource_ids: [],
         role_required: 'responder',
       };
-      await Promise.all([collections.tasks.doc(done.id).set(done), collections.tasks.doc(open.id).set(open)]);
+      await Promise.all([taskStore.doc(done.id).set(done), taskStore.doc(open.id).set(open)]);
       const response = await call('GET', `/exports/3w?disaster_id=${d.id}`, { token: responder.token });
       const { headers, tags, rows } = csvOf(expectStatus(response, 200));
       assertCoreHxl(tags);

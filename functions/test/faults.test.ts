@@ -9,7 +9,8 @@ import { once } from 'node:events';
 import type { Server as HttpServer } from 'node:http';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { buildApp } from '../src/app.js';
-import { collections } from '../src/data/collections.js';
+import { requestStore } from '../src/requests/store.js';
+import { workflowOutputStore } from '../src/workflow/store.js';
 import { PLANNING_LEASE_MS, runPlanning, sweepStalePlanning } from '../src/planning/job.js';
 import { call, expectProblem, expectStatus, registeredUser } from './helpers/api.js';
 import { disaster, quietRequest, spot } from './helpers/planning-fixtures.js';
@@ -140,9 +141,9 @@ describe('faults: Firestore unreachable mid-run', function () {
       const swept = await sweepStalePlanning({ gemini: null, now: () => Date.now() + PLANNING_LEASE_MS + 1_000 });
       console.log(`      sweeper: ${JSON.stringify(swept)}`);
     }
-    const stored = (await collections.requests.doc(request.id).get()).data();
+    const stored = (await requestStore.doc(request.id).get()).data();
     assert.equal(stored?.planning.state, 'planned', JSON.stringify(stored?.planning));
-    const outputs = await collections.workflowOutputs.ref().where('request_id', '==', request.id).get();
+    const outputs = await workflowOutputStore.ref().where('request_id', '==', request.id).get();
     assert.equal(outputs.size, 1);
   });
 });

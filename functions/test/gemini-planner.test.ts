@@ -1,7 +1,7 @@
 // The Gemini planner, with the real @google/genai SDK pointed at a local stand-in of Gemini's REST
 // API, run from this process through the same planning job the trigger runs, on the emulators.
 import assert from 'node:assert/strict';
-import { collections } from '../src/data/collections.js';
+import { workflowOutputStore } from '../src/workflow/store.js';
 import { db } from '../src/data/firestore.js';
 import type { GeminiSettings } from '../src/planning/gemini.js';
 import { GEMINI_PLANS_PER_MINUTE, runPlanning } from '../src/planning/job.js';
@@ -51,7 +51,7 @@ describe('Gemini planner (against a local stand-in of the REST API)', () => {
   async function plan(requestId: string, script: Scripted[], overrides: Partial<GeminiSettings> = {}) {
     gemini.answer(...script);
     const outcome = await runPlanning(requestId, { gemini: settings(overrides) });
-    const output = (await collections.workflowOutputs.doc(requestId).get()).data();
+    const output = (await workflowOutputStore.doc(requestId).get()).data();
     const request = await storedRequest(requestId);
     return { outcome, output, request };
   }

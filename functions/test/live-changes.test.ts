@@ -2,7 +2,9 @@
 // with updated_since. Requests are arranged through the data layer with times in the past (and a
 // planning state the planning trigger leaves alone), so that each test decides what changed when.
 import assert from 'node:assert/strict';
-import { collections } from '../src/data/collections.js';
+import { disasterStore } from '../src/disasters/store.js';
+import { requestStore } from '../src/requests/store.js';
+import { taskStore } from '../src/tasks/store.js';
 import { db } from '../src/data/firestore.js';
 import type { HelpRequest } from '../src/requests/model.js';
 import { newRequestDocument } from '../src/requests/creation.js';
@@ -15,7 +17,7 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).
 
 /** A request of `disasterId` last changed at `at`, stored as planned (the planning trigger leaves it alone). */
 async function storedAt(disasterId: string, at: string, overrides: Partial<HelpRequest> = {}): Promise<HelpRequest> {
-  const d = await collections.disasters.require(disasterId, 'disaster');
+  const d = await disasterStore.require(disasterId, 'disaster');
   const base = requestValue({ owner: 'someone-else', disasterId, at: north(d.location, 2) });
   const value: HelpRequest = {
     ...base,
@@ -25,7 +27,7 @@ async function storedAt(disasterId: string, at: string, overrides: Partial<HelpR
     status_changed_at: at,
     ...overrides,
   };
-  await collections.requests.doc(value.id).create(value);
+  await requestStore.doc(value.id).create(value);
   return value;
 }
 
@@ -119,7 +121,7 @@ describe('change feeds (updated_since)', () => {
       const owner = await registeredUser('affected_individual');
       const id = `sms-moved-${Date.now()}`;
       // As the SMS intake stores a request without a point: its first disaster's centre as a placeholder.
-      await collections.requests.doc(id).create(
+      await requestStore.doc(id).create(
         newRequestDocument(
           id,
           owner.uid,
@@ -205,7 +207,7 @@ describe('change feeds (updated_since)', () => {
         [first, 30],
         [second, 20],
       ] as const) {
-        await collections.tasks.update(task.id, { updated_at: minutesAgo(minutes) });
+        await taskStore.update(task.id, { updated_at: minutesAgo(minutes) });
       }
       const since = minutesAgo(45);
       const scope = `disaster_id=${d.id}&updated_since=${since}`;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { collections } from '../src/data/collections.js';
+import { notificationStore } from '../src/notifications/store.js';
 import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
 import { confirmedDisaster, newTask, notificationsOf } from './helpers/tasks-fixtures.js';
 
@@ -65,7 +65,7 @@ describe('notifications', () => {
       200,
     );
     assert.equal(marked.read, true);
-    const stored = (await collections.notifications.doc(responder.uid, page.items[1].id).get()).data();
+    const stored = (await notificationStore.doc(responder.uid, page.items[1].id).get()).data();
     assert.equal(stored?.read, true);
     const unread = expectStatus(await call('GET', '/notifications/me?read=false', { token: responder.token }), 200);
     assert.deepEqual(

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import twilio from 'twilio';
 import { newPhoneContact } from '../src/channels/model.js';
-import { collections } from '../src/data/collections.js';
+import { phoneContactStore } from '../src/channels/store.js';
+import { deviceStore, outboundMessageStore, preferenceStore } from '../src/outbound/store.js';
 import type { OutboundMessage } from '../src/outbound/model.js';
 import { OUTBOUND_EVENTS } from '../src/outbound/model.js';
 import { render } from '../src/events/templates.js';
@@ -53,7 +54,7 @@ async function phoneOnlyPerson(
   const user = await registeredUser('affected_individual');
   const number = phoneNumber();
   const now = new Date().toISOString();
-  await collections.phoneContacts
+  await phoneContactStore
     .doc(number)
     .set(newPhoneContact({ number, uid: user.uid, language, channel: 'sms', at: now, optedOut }));
   return { user, number };
@@ -72,9 +73,7 @@ async function move(user: TestUser, taskId: string, status: string): Promise<voi
 }
 
 async function messagesOf(requestId: string): Promise<OutboundMessage[]> {
-  return (await collections.outboundMessages.ref().where('request_id', '==', requestId).get()).docs.map((d) =>
-    d.data(),
-  );
+  return (await outboundMessageStore.ref().where('request_id', '==', requestId).get()).docs.map((d) => d.data());
 }
 
 describe('outbound delivery: SMS, WhatsApp and push', () => {
@@ -246,7 +245,7 @@ describe('outbound delivery: SMS, WhatsApp and push', () => {
       }),
       403,
     );
-    assert.equal((await collections.outboundMessages.get(sent.id))?.status, 'sent');
+    assert.equal((await outboundMessageStore.get(sent.id))?.status, 'sent');
 
     const signature = twilio.getExpectedTwilioSignature('local-twilio-auth-token', url, fields);
     const options = {
@@ -255,12 +254,12 @@ describe('outbound delivery: SMS, WhatsApp and push', () => {
       headers: { 'x-twilio-signature': signature },
     };
     expectStatus(await call('POST', '/channels/twilio/status', options), 204);
-    const delivered = await collections.outboundMessages.get(sent.id);
+    const delivered = await outboundMessageStore.get(sent.id);
     assert.equal(delivered?.status, 'delivered');
     assert.notEqual(delivered?.delivered_at, null);
     // Twilio repeats reports: the same one again changes nothing.
     expectStatus(await call('POST', '/channels/twilio/status', options), 204);
-    assert.equal((await collections.outboundMessages.get(sent.id))?.updated_at, delivered?.updated_at);
+    assert.equal((await outboundMessageStore.get(sent.id))?.updated_at, delivered?.updated_at);
   });
 
   it('devices: registered once per token without exposing it, removed by their owner only', async () => {
@@ -278,8 +277,8 @@ describe('outbound delivery: SMS, WhatsApp and push', () => {
       201,
     );
     assert.equal(again.id, first.id);
-    assert.equal((await collections.devices.ref(user.uid).get()).size, 1);
-    assert.equal((await collections.devices.of(user.uid).get(first.id))?.token, token);
+    assert.equal((await deviceStore.ref(user.uid).get()).size, 1);
+    assert.equal((await deviceStore.of(user.uid).get(first.id))?.token, token);
 
     expectProblem(
       await call('POST', '/users/me/devices', {
@@ -290,9 +289,9 @@ describe('outbound delivery: SMS, WhatsApp and push', () => {
       400,
     );
     expectProblem(await call('DELETE', `/users/me/devices/${first.id}`, { token: other.token }), 404);
-    assert.notEqual(await collections.devices.of(user.uid).get(first.id), undefined);
+    assert.notEqual(await deviceStore.of(user.uid).get(first.id), undefined);
     expectStatus(await call('DELETE', `/users/me/devices/${first.id}`, { token: user.token }), 204);
-    assert.equal(await collections.devices.of(user.uid).get(first.id), undefined);
+    assert.equal(await deviceStore.of(user.uid).get(first.id), undefined);
     expectProblem(await call('DELETE', `/users/me/devices/${first.id}`, { token: user.token }), 404);
   });
 
@@ -314,7 +313,7 @@ describe('outbound delivery: SMS, WhatsApp and push', () => {
       }),
       400,
     );
-    assert.equal(await collections.preferences.of(user.uid).get('notifications'), undefined);
+    assert.equal(await preferenceStore.of(user.uid).get('notifications'), undefined);
 
     const changed = expectStatus(
       await call('PATCH', '/users/me/notification-preferences', {
@@ -329,7 +328,7 @@ describe('outbound delivery: SMS, WhatsApp and push', () => {
     );
     assert.deepEqual(changed.events, { request_updates: true, task_assignments: true, task_updates: false });
     assert.equal(changed.language, 'es');
-    const stored = await collections.preferences.of(user.uid).get('notifications');
+    const stored = await preferenceStore.of(user.uid).get('notifications');
     assert.deepEqual(stored?.quiet_hours, { start: '22:00', end: '06:00', time_zone: 'Asia/Manila' });
     const read = expectStatus(await call('GET', '/users/me/notification-preferences', { token: user.token }), 200);
     assert.deepEqual(read, changed);

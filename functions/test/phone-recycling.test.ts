@@ -3,7 +3,10 @@
 // daily sweep, run here in the test process against the emulators.
 import assert from 'node:assert/strict';
 import { sweepRecycledNumbers } from '../src/channels/recycle.js';
-import { collections } from '../src/data/collections.js';
+import { auditStore } from '../src/audit/store.js';
+import { phoneContactStore } from '../src/channels/store.js';
+import { requestStore } from '../src/requests/store.js';
+import { userStore } from '../src/users/store.js';
 import { maskNumber } from '../src/shared/phone.js';
 import { testAuth, testDb } from './helpers/emulators.js';
 import { disaster, north } from './helpers/planning-fixtures.js';
@@ -13,7 +16,7 @@ const DAY_MS = 86_400_000;
 
 /** The contact as if its number last wrote `days` days ago. */
 async function silentFor(number: string, days: number): Promise<void> {
-  await collections.phoneContacts
+  await phoneContactStore
     .ref()
     .doc(number)
     .update({
@@ -22,11 +25,11 @@ async function silentFor(number: string, days: number): Promise<void> {
 }
 
 async function requestsOf(uid: string) {
-  return (await collections.requests.ref().where('owner_id', '==', uid).get()).docs.map((doc) => doc.data());
+  return (await requestStore.ref().where('owner_id', '==', uid).get()).docs.map((doc) => doc.data());
 }
 
 async function detachRecords(uid: string) {
-  return (await collections.audit.ref().where('entity_id', '==', uid).get()).docs
+  return (await auditStore.ref().where('entity_id', '==', uid).get()).docs
     .map((doc) => doc.data())
     .filter((record) => record.action === 'phone_detached');
 }
@@ -56,15 +59,15 @@ describe('recycled phone numbers (S6)', function () {
 
     await sendSms(previous.number, 'we need food');
 
-    const contact = await collections.phoneContacts.get(previous.number);
+    const contact = await phoneContactStore.get(previous.number);
     assert.ok(contact, 'a contact for the new holder');
     assert.notEqual(contact.uid, previous.uid, 'the new holder is a new user');
     const newHolder = await testAuth().getUserByPhoneNumber(previous.number);
     assert.equal(newHolder.uid, contact.uid, 'phone sign-in reaches the new user');
     assert.equal((await testAuth().getUser(previous.uid)).phoneNumber, undefined, 'the old user lost the number');
-    assert.equal((await collections.users.get(previous.uid))?.phone, null, "and so did the old user's profile");
+    assert.equal((await userStore.get(previous.uid))?.phone, null, "and so did the old user's profile");
 
-    const old = await collections.requests.get(previous.requestId);
+    const old = await requestStore.get(previous.requestId);
     assert.equal(old?.owner_id, previous.uid, 'the old request keeps its owner');
     const stored = (await testDb().doc(`requests/${previous.requestId}`).get()).data();
     assert.equal(stored?.requester_phone, previous.number, 'staff still find it by the number (GET /requests?phone=)');
@@ -90,7 +93,7 @@ describe('recycled phone numbers (S6)', function () {
 
     await sendSms(person.number, 'STATUS');
 
-    assert.equal((await collections.phoneContacts.get(person.number))?.uid, person.uid);
+    assert.equal((await phoneContactStore.get(person.number))?.uid, person.uid);
     assert.equal((await testAuth().getUser(person.uid)).phoneNumber, person.number);
     assert.deepEqual(await detachRecords(person.uid), []);
   });
@@ -105,20 +108,20 @@ describe('recycled phone numbers (S6)', function () {
     const [first, second] = await Promise.all([sweepRecycledNumbers(), sweepRecycledNumbers()]);
     assert.ok(first + second >= 1);
 
-    assert.equal(await collections.phoneContacts.get(stale.number), undefined, 'the stale contact is gone');
+    assert.equal(await phoneContactStore.get(stale.number), undefined, 'the stale contact is gone');
     assert.equal((await testAuth().getUser(stale.uid)).phoneNumber, undefined);
-    assert.equal((await collections.users.get(stale.uid))?.phone, null);
-    assert.equal((await collections.requests.get(stale.requestId))?.owner_id, stale.uid);
+    assert.equal((await userStore.get(stale.uid))?.phone, null);
+    assert.equal((await requestStore.get(stale.requestId))?.owner_id, stale.uid);
     assert.equal((await detachRecords(stale.uid)).length, 1);
 
-    assert.equal((await collections.phoneContacts.get(fresh.number))?.uid, fresh.uid, 'the fresh contact stays');
+    assert.equal((await phoneContactStore.get(fresh.number))?.uid, fresh.uid, 'the fresh contact stays');
     assert.equal((await testAuth().getUser(fresh.uid)).phoneNumber, fresh.number);
-    assert.equal((await collections.users.get(fresh.uid))?.phone, fresh.number);
+    assert.equal((await userStore.get(fresh.uid))?.phone, fresh.number);
     assert.deepEqual(await detachRecords(fresh.uid), []);
 
     assert.equal(await sweepRecycledNumbers(), 0, 'a rerun detaches nothing');
     assert.equal((await detachRecords(stale.uid)).length, 1, 'and records nothing');
-    assert.equal((await collections.phoneContacts.get(fresh.number))?.uid, fresh.uid);
+    assert.equal((await phoneContactStore.get(fresh.number))?.uid, fresh.uid);
 
     // The number's next holder starts afresh.
     await sendSms(stale.number, 'we need medicine');

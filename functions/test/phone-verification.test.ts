@@ -4,8 +4,10 @@
 // would carry it; it rests nowhere in clear.
 import assert from 'node:assert/strict';
 import { replies } from '../src/channels/replies.js';
-import { collections } from '../src/data/collections.js';
-import { MAX_CODE_ATTEMPTS, phoneVerifications } from '../src/users/phone-verification.js';
+import { auditStore } from '../src/audit/store.js';
+import { outboundMessageStore } from '../src/outbound/store.js';
+import { phoneVerificationStore, userStore } from '../src/users/store.js';
+import { MAX_CODE_ATTEMPTS } from '../src/users/phone-verification.js';
 import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
 import { testAuth } from './helpers/emulators.js';
 import { waitFor } from './helpers/planning-fixtures.js';
@@ -52,26 +54,26 @@ describe('POST /users/me/phone-verification: a number confirmed by a code sent t
     const code = await codeSentTo(number);
 
     // Logged as every outbound message is, the code masked; stored only as a hash.
-    const logged = await collections.outboundMessages.ref().where('recipient_uid', '==', responder.uid).get();
+    const logged = await outboundMessageStore.ref().where('recipient_uid', '==', responder.uid).get();
     const log = logged.docs.map((doc) => doc.data()).find((m) => m.template === 'phone_verification_code');
     assert.equal(log?.status, 'sent');
     assert.equal(log?.to, number);
     assert.doesNotMatch(log?.body ?? '', new RegExp(code));
     assert.match(log?.body ?? '', /\*{6}/);
-    const pending = await phoneVerifications.get(responder.uid);
+    const pending = await phoneVerificationStore.get(responder.uid);
     assert.ok(pending && !JSON.stringify(pending).includes(code));
 
     const wrong = code === '000000' ? '000001' : '000000';
     expectProblem(await confirm(responder, wrong), 400);
-    assert.equal((await phoneVerifications.get(responder.uid))?.attempts, 1);
+    assert.equal((await phoneVerificationStore.get(responder.uid))?.attempts, 1);
     assert.equal((await testAuth().getUser(responder.uid)).phoneNumber, undefined);
 
     const verified = expectStatus(await confirm(responder, code), 200);
     assert.deepEqual(verified, { phone: number, status: 'verified', expires_at: null });
     assert.equal((await testAuth().getUser(responder.uid)).phoneNumber, number);
-    assert.equal((await collections.users.get(responder.uid))?.phone, number);
-    assert.equal(await phoneVerifications.get(responder.uid), undefined, 'the code is gone once used');
-    const events = await collections.audit.ref().where('entity_id', '==', responder.uid).get();
+    assert.equal((await userStore.get(responder.uid))?.phone, number);
+    assert.equal(await phoneVerificationStore.get(responder.uid), undefined, 'the code is gone once used');
+    const events = await auditStore.ref().where('entity_id', '==', responder.uid).get();
     assert.ok(events.docs.some((doc) => doc.data().type === 'user.phone_verified'));
 
     // The same number again: nothing to send.
@@ -113,7 +115,7 @@ describe('POST /users/me/phone-verification: a number confirmed by a code sent t
     const taken = expectProblem(await confirm(responder, await codeSentTo(number)), 409);
     assert.equal(taken.reason, 'phone_in_use');
     assert.equal((await testAuth().getUser(responder.uid)).phoneNumber, undefined);
-    assert.notEqual((await collections.users.get(responder.uid))?.phone, number);
+    assert.notEqual((await userStore.get(responder.uid))?.phone, number);
   });
 
   it('bad input is a 400 with nothing sent', async () => {
@@ -134,6 +136,6 @@ describe('POST /users/me/phone-verification: a number confirmed by a code sent t
       }),
       400,
     );
-    assert.equal(await phoneVerifications.get(user.uid), undefined);
+    assert.equal(await phoneVerificationStore.get(user.uid), undefined);
   });
 });

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
-import { collections } from '../src/data/collections.js';
+import { allocationJobStore } from '../src/planning/store.js';
+import { requestStore } from '../src/requests/store.js';
+import { resourceStore } from '../src/resources/store.js';
+import { workflowOutputStore } from '../src/workflow/store.js';
 import { db } from '../src/data/firestore.js';
 import {
   LeaseHeldError,
@@ -28,11 +31,11 @@ import {
 import { verify } from './helpers/trust.js';
 
 async function outputOf(requestId: string) {
-  return (await collections.workflowOutputs.doc(requestId).get()).data();
+  return (await workflowOutputStore.doc(requestId).get()).data();
 }
 
 async function outputCount(requestId: string) {
-  return (await collections.workflowOutputs.ref().where('request_id', '==', requestId).get()).size;
+  return (await workflowOutputStore.ref().where('request_id', '==', requestId).get()).size;
 }
 
 describe('planning', () => {
@@ -330,7 +333,7 @@ describe('planning', () => {
       for (let i = 0; i < 400; i++) {
         const where = north(elsewhere, (i % 20) * 0.5);
         const id = `far-${i}`;
-        batch.set(collections.resources.doc(id), {
+        batch.set(resourceStore.doc(id), {
           id,
           name: `Far ${i}`,
           category: 'food',
@@ -363,7 +366,7 @@ describe('planning', () => {
       const at = spot();
       const make = async (need: 'rescue' | 'medical', where = at, status: 'open' | 'closed' = 'open') => {
         const value = { ...requestValue({ owner: owner.uid, disasterId: scene.id, at: where, need }), status };
-        await collections.requests.doc(value.id).create(value);
+        await requestStore.doc(value.id).create(value);
         await new Promise((resolve) => setTimeout(resolve, 5));
         return value;
       };
@@ -404,11 +407,7 @@ describe('planning', () => {
       assert.deepEqual(byRequest.get(second.id), []);
       const all = job.proposals.flatMap((p: any) => p.resources.map((r: any) => r.resource_id));
       assert.equal(new Set(all).size, all.length, 'no unit is proposed twice');
-      assert.equal(
-        (await collections.resources.doc(boat.id).get()).data()?.status,
-        'available',
-        'proposals claim nothing',
-      );
+      assert.equal((await resourceStore.doc(boat.id).get()).data()?.status, 'available', 'proposals claim nothing');
     });
 
     it('answers 404 for an unknown disaster and 409 for a suggested one, queueing nothing', async () => {
@@ -420,8 +419,7 @@ describe('planning', () => {
       );
       expectProblem(await call('POST', `/resources/suggest/${suggested.id}`, { token: admin.token }), 409, 'conflict');
       assert.equal(
-        (await collections.allocationJobs.ref().where('disaster_id', 'in', ['no-such-disaster', suggested.id]).get())
-          .size,
+        (await allocationJobStore.ref().where('disaster_id', 'in', ['no-such-disaster', suggested.id]).get()).size,
         0,
       );
       expectProblem(await call('GET', '/allocation-jobs/no-such-job', { token: admin.token }), 404, 'not_found');

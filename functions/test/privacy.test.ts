@@ -1,7 +1,9 @@
 // Issue 13's attacks, replayed: each of them worked against the code before the need-to-know
 // views (requests/visibility.ts, docs/security.md "Who sees what") and must fail now.
 import assert from 'node:assert/strict';
-import { collections } from '../src/data/collections.js';
+import { auditStore } from '../src/audit/store.js';
+import { requestStore } from '../src/requests/store.js';
+import { userStore } from '../src/users/store.js';
 import { db } from '../src/data/firestore.js';
 import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
 import { tokenFor } from './helpers/emulators.js';
@@ -158,7 +160,7 @@ describe('privacy: the attacks of issue 13 fail', () => {
       );
       assert.equal(problem.errors[0].path, 'body.location');
       assert.match(problem.detail, /outside its area/);
-      const written = await collections.requests.ref().where('owner_id', '==', prober.uid).get();
+      const written = await requestStore.ref().where('owner_id', '==', prober.uid).get();
       assert.equal(written.size, 0);
       // On the edge (radius + margin) it is still taken.
       expectStatus(
@@ -253,11 +255,11 @@ describe('privacy: the attacks of issue 13 fail', () => {
         ...value,
         duplicate_of: 'relay-sentinel', // the relay only marks it skipped; then it is set failed below
       };
-      await collections.requests.doc(value.id).create(failed);
+      await requestStore.doc(value.id).create(failed);
       await waitFor('the relay', async () =>
         (await storedRequest(value.id))?.planning.state === 'skipped' ? true : undefined,
       );
-      await collections.requests.doc(value.id).set({
+      await requestStore.doc(value.id).set({
         ...value,
         planning: {
           ...value.planning,
@@ -288,10 +290,10 @@ describe('privacy: the attacks of issue 13 fail', () => {
         200,
       );
       assert.equal(profile.verified, true);
-      const stored = (await collections.users.doc(volunteer.uid).get()).data();
+      const stored = (await userStore.doc(volunteer.uid).get()).data();
       assert.equal(stored?.verification?.by, admin.uid);
       assert.equal(stored?.verification?.note, 'Red Cross ID checked');
-      const audit = await collections.audit
+      const audit = await auditStore
         .ref()
         .where('entity', '==', 'verification')
         .where('entity_id', '==', volunteer.uid)
@@ -337,15 +339,10 @@ describe('privacy: the attacks of issue 13 fail', () => {
           'validation_failed',
         );
       }
-      assert.equal((await collections.users.doc(volunteer.uid).get()).data()?.verified, false);
+      assert.equal((await userStore.doc(volunteer.uid).get()).data()?.verified, false);
       assert.equal(
-        (
-          await collections.audit
-            .ref()
-            .where('entity', '==', 'verification')
-            .where('entity_id', '==', volunteer.uid)
-            .get()
-        ).size,
+        (await auditStore.ref().where('entity', '==', 'verification').where('entity_id', '==', volunteer.uid).get())
+          .size,
         0,
       );
     });

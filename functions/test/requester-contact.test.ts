@@ -4,7 +4,10 @@
 // Nobody else sees any of it: not the owner, the assignee, the disaster's volunteers, a default
 // export, a webhook subscriber or a notification.
 import assert from 'node:assert/strict';
-import { collections } from '../src/data/collections.js';
+import { auditStore } from '../src/audit/store.js';
+import { disasterStore } from '../src/disasters/store.js';
+import { requestStore } from '../src/requests/store.js';
+import { webhookDeliveryStore } from '../src/webhooks/store.js';
 import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
 import { disaster, join, north, waitFor } from './helpers/planning-fixtures.js';
 import { newNumber, sendSms, uidOfNumber } from './helpers/sms.js';
@@ -13,7 +16,7 @@ import { verify } from './helpers/trust.js';
 import { storeWebhook } from './helpers/webhooks.js';
 
 async function contactAudits(actor: string) {
-  return (await collections.audit.ref().where('actor_id', '==', actor).get()).docs
+  return (await auditStore.ref().where('actor_id', '==', actor).get()).docs
     .map((doc) => doc.data())
     .filter((record) => record.entity === 'contact');
 }
@@ -48,7 +51,7 @@ describe("the requester's contact, for staff only", () => {
     ).id;
     await sendSms(smsNumber, 'we need water, 4 people');
     const smsOwner = await uidOfNumber(smsNumber);
-    smsRequestId = (await collections.requests.list({ owner_id: smsOwner }, { limit: 1 })).items[0]!.id;
+    smsRequestId = (await requestStore.list({ owner_id: smsOwner }, { limit: 1 })).items[0]!.id;
   });
 
   it('admins and responders see the channel and the number: the profile phone for the app, the sender for SMS', async () => {
@@ -69,7 +72,7 @@ describe("the requester's contact, for staff only", () => {
 
   it('an app request without a profile phone has the channel and no number', async () => {
     const noPhone = await registeredUser('affected_individual');
-    const flood = await collections.disasters.require(disasterId, 'Disaster');
+    const flood = await disasterStore.require(disasterId, 'Disaster');
     const created = expectStatus(
       await call('POST', '/requests', {
         token: noPhone.token,
@@ -112,10 +115,9 @@ describe("the requester's contact, for staff only", () => {
     const hook = await storeWebhook(['request.created']);
     const number = newNumber();
     await sendSms(number, 'rescue needed, water rising');
-    const requestId = (await collections.requests.list({ owner_id: await uidOfNumber(number) }, { limit: 1 })).items[0]!
-      .id;
+    const requestId = (await requestStore.list({ owner_id: await uidOfNumber(number) }, { limit: 1 })).items[0]!.id;
     const delivery = await waitFor('the request.created delivery', async () => {
-      const all = await collections.webhookDeliveries.ref(hook.id).get();
+      const all = await webhookDeliveryStore.ref(hook.id).get();
       return all.docs.map((doc) => doc.data()).find((d) => d.body.includes(requestId));
     });
     assert.equal(delivery.body.includes(number.slice(1)), false);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { collections } from '../src/data/collections.js';
+import { requestStore } from '../src/requests/store.js';
 import { db } from '../src/data/firestore.js';
 import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
 import { tokenFor } from './helpers/emulators.js';
@@ -8,7 +8,7 @@ import { disaster, join, north, spot, storedRequest } from './helpers/planning-f
 import { verify } from './helpers/trust.js';
 
 async function requestsOf(uid: string) {
-  return (await collections.requests.ref().where('owner_id', '==', uid).get()).docs.map((d) => d.data());
+  return (await requestStore.ref().where('owner_id', '==', uid).get()).docs.map((d) => d.data());
 }
 
 /** Disaster centres, so that requests lie inside their disaster's area (50 km radius here). */
@@ -182,7 +182,7 @@ describe('requests', () => {
 
     it('refuses a signed-in user who has not registered (no role yet) with 403', async () => {
       const token = await tokenFor({});
-      const stored = () => collections.requests.ref().where('disaster_id', '==', disasterId).get();
+      const stored = () => requestStore.ref().where('disaster_id', '==', disasterId).get();
       const before = (await stored()).size;
       expectProblem(await call('POST', '/requests', { token, body: payload(disasterId) }), 403, 'forbidden');
       assert.equal((await stored()).size, before, 'no request was stored');

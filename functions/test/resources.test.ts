@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { collections } from '../src/data/collections.js';
+import { resourceStore } from '../src/resources/store.js';
 import { call, expectProblem, expectStatus, registeredUser, uniqueId, type TestUser } from './helpers/api.js';
 import { tokenFor } from './helpers/emulators.js';
 import {
@@ -13,7 +13,7 @@ import {
 } from './helpers/tasks-fixtures.js';
 
 async function resourcesOwnedBy(uid: string) {
-  return (await collections.resources.ref().where('owner_id', '==', uid).get()).docs.map((doc) => doc.data());
+  return (await resourceStore.ref().where('owner_id', '==', uid).get()).docs.map((doc) => doc.data());
 }
 
 describe('resources', () => {

@@ -3,7 +3,8 @@
 // cannot write its old role back through registration, and a grant by e-mail needs the address
 // to be verified.
 import assert from 'node:assert/strict';
-import { collections } from '../src/data/collections.js';
+import { auditStore } from '../src/audit/store.js';
+import { userStore } from '../src/users/store.js';
 import { grantRole } from '../src/users/roles.js';
 import { call, expectProblem, expectStatus, registeredUser, uniqueId } from './helpers/api.js';
 import { testAuth, tokenFor } from './helpers/emulators.js';
@@ -11,8 +12,7 @@ import { testAuth, tokenFor } from './helpers/emulators.js';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const claimOf = async (uid: string) => (await testAuth().getUser(uid)).customClaims?.role;
 const roleRecords = async (uid: string) =>
-  (await collections.audit.ref().where('entity_id', '==', uid).get()).docs.filter((d) => d.data().entity === 'role')
-    .length;
+  (await auditStore.ref().where('entity_id', '==', uid).get()).docs.filter((d) => d.data().entity === 'role').length;
 
 describe('role changes', () => {
   it("a demoted admin's old token is refused at once, so it cannot grant itself admin again (the review's sequence)", async () => {
@@ -50,7 +50,7 @@ describe('role changes', () => {
       assert.match(refused.detail, /your own role/);
     }
     assert.equal(await claimOf(admin.uid), 'admin');
-    assert.equal((await collections.users.get(admin.uid))?.role, 'admin');
+    assert.equal((await userStore.get(admin.uid))?.role, 'admin');
     assert.equal(await roleRecords(admin.uid), records);
     expectStatus(await call('GET', '/requests?limit=1', { token: admin.token }), 200); // still signed in
   });
@@ -74,10 +74,10 @@ describe('role changes', () => {
     const stale = await tokenFor({ uid, role: 'responder' });
     expectStatus(await call('POST', '/users/register', { token: stale, body: { display_name: 'Stale' } }), 200);
     await testAuth().setCustomUserClaims(uid, { role: 'affected_individual' });
-    await collections.users.update(uid, { role: 'affected_individual' });
+    await userStore.update(uid, { role: 'affected_individual' });
     const answer = await call('POST', '/users/register', { token: stale, body: {} });
     expectStatus(answer, 200);
-    assert.equal((await collections.users.get(uid))?.role, 'affected_individual', 'the document keeps the new role');
+    assert.equal((await userStore.get(uid))?.role, 'affected_individual', 'the document keeps the new role');
     assert.equal(await claimOf(uid), 'affected_individual', 'the claim keeps the new role');
     assert.equal(answer.body.role, 'affected_individual');
     void admin;

@@ -3,7 +3,8 @@
 // whatever the stack already holds, so it must be idempotent, and what it writes must keep the
 // same invariants as the API (a membership is the member document and the user's list entry).
 import assert from 'node:assert/strict';
-import { collections } from '../src/data/collections.js';
+import { memberStore, membershipStore } from '../src/disasters/store.js';
+import { resourceStore } from '../src/resources/store.js';
 import { DEMO_DISASTER_ID, DEMO_PASSWORD, demoUsers, seed } from '../dev/seed.js';
 import { call, expectStatus } from './helpers/api.js';
 import { authRest } from './helpers/emulators.js';
@@ -37,7 +38,7 @@ describe('demo seed (npm start)', () => {
     const joined = expectStatus(await call('GET', `/disasters/${DEMO_DISASTER_ID}/joined`, { token }), 200);
     assert.equal(joined.joined, true);
     assert.equal(
-      (await collections.memberships.doc(volunteer.uid, DEMO_DISASTER_ID).get()).exists,
+      (await membershipStore.doc(volunteer.uid, DEMO_DISASTER_ID).get()).exists,
       true,
       "the volunteer's own list",
     );
@@ -51,11 +52,11 @@ describe('demo seed (npm start)', () => {
   });
 
   it('is idempotent: a second run changes no membership date and adds no resource', async () => {
-    const before = (await collections.members.doc(DEMO_DISASTER_ID, volunteer.uid).get()).data();
-    const resources = (await collections.resources.ref().count().get()).data().count;
+    const before = (await memberStore.doc(DEMO_DISASTER_ID, volunteer.uid).get()).data();
+    const resources = (await resourceStore.ref().count().get()).data().count;
     await seed(() => undefined);
-    const after = (await collections.members.doc(DEMO_DISASTER_ID, volunteer.uid).get()).data();
+    const after = (await memberStore.doc(DEMO_DISASTER_ID, volunteer.uid).get()).data();
     assert.equal(after?.created_at, before?.created_at);
-    assert.equal((await collections.resources.ref().count().get()).data().count, resources);
+    assert.equal((await resourceStore.ref().count().get()).data().count, resources);
   });
 });

@@ -4,8 +4,9 @@
 // creates nothing. Driven through the Twilio webhook as Twilio drives it.
 import assert from 'node:assert/strict';
 import { replies } from '../src/channels/replies.js';
-import { collections } from '../src/data/collections.js';
-import { clientRefs } from '../src/requests/client-refs.js';
+import { auditStore } from '../src/audit/store.js';
+import { inboundMessageStore } from '../src/channels/store.js';
+import { clientRefStore, requestStore } from '../src/requests/store.js';
 import { shortReference } from '../src/shared/reference.js';
 import { smsRequestText } from '../src/shared/sms-request.js';
 import { call, expectProblem, expectStatus, registeredUser, uniqueId } from './helpers/api.js';
@@ -22,7 +23,7 @@ function deviceRef(): string {
 }
 
 async function requestsOwnedBy(uid: string) {
-  return (await collections.requests.ref().where('owner_id', '==', uid).get()).docs.map((doc) => doc.data());
+  return (await requestStore.ref().where('owner_id', '==', uid).get()).docs.map((doc) => doc.data());
 }
 
 const smsText = (ref: string) => `AGUA\n${MANILA.lat.toFixed(5)},${MANILA.lng.toFixed(5)}\nSomos 4, casa azul\n#${ref}`;
@@ -53,7 +54,7 @@ describe('Send by SMS: one request whichever path arrives first (client_ref)', f
     assert.match(reply ?? '', new RegExp(`^Solicitud ${shortReference(created.id)}`));
     assert.deepEqual(created.location, { lat: Number(MANILA.lat.toFixed(5)), lng: Number(MANILA.lng.toFixed(5)) });
     assert.doesNotMatch(created.description, /#/, 'the reference is not the person’s words');
-    assert.equal((await clientRefs.get(ref))?.request_id, created.id);
+    assert.equal((await clientRefStore.get(ref))?.request_id, created.id);
 
     const person = await registeredUser('affected_individual');
     const late = expectProblem(
@@ -72,14 +73,14 @@ describe('Send by SMS: one request whichever path arrives first (client_ref)', f
     const again = expectStatus(await call('POST', '/requests', { token: person.token, body: body(ref) }), 200);
     assert.equal(again.id, first.id);
     assert.equal((await requestsOwnedBy(person.uid)).length, 1);
-    const created = await collections.audit.ref().where('entity_id', '==', first.id).get();
+    const created = await auditStore.ref().where('entity_id', '==', first.id).get();
     assert.equal(created.docs.filter((doc) => doc.data().type === 'request.created').length, 1);
 
     const number = newNumber();
     const reply = replyOf(await twilioPost(smsForm(number, smsText(ref))));
     assert.equal(reply, replies('es').alreadyReceived(shortReference(first.id)));
     assert.deepEqual(await requestsOwnedBy(await uidOfNumber(number)), []);
-    const inbound = await collections.inboundMessages.ref().where('request_id', '==', first.id).get();
+    const inbound = await inboundMessageStore.ref().where('request_id', '==', first.id).get();
     assert.deepEqual(
       inbound.docs.map((doc) => doc.data().outcome),
       ['already_received'],
@@ -100,7 +101,7 @@ describe('Send by SMS: one request whichever path arrives first (client_ref)', f
     assert.equal(created?.type_of_need, 'other');
     assert.equal(created?.description, 'OTHER 14.60000,121.00000\nAbuela sin silla de ruedas, tercer piso');
     assert.deepEqual(created?.location, MANILA);
-    assert.equal((await clientRefs.get(ref))?.request_id, created?.id);
+    assert.equal((await clientRefStore.get(ref))?.request_id, created?.id);
   });
 
   it('a malformed client_ref is a 400 with nothing written', async () => {

@@ -6,7 +6,11 @@ import { replies, SMS_SEGMENT_CHARS } from '../src/channels/replies.js';
 import { TASK_STATUSES } from '../src/shared/vocabulary.js';
 import { receiveMessage } from '../src/channels/inbound.js';
 import { PHONE_REQUESTS_PER_DAY } from '../src/channels/limits.js';
-import { collections } from '../src/data/collections.js';
+import { auditStore } from '../src/audit/store.js';
+import { inboundMessageStore, phoneContactStore } from '../src/channels/store.js';
+import { requestStore } from '../src/requests/store.js';
+import { taskStore } from '../src/tasks/store.js';
+import { userStore } from '../src/users/store.js';
 import { LANGUAGES, twilioInboundSchema } from '../src/channels/model.js';
 import { NEEDS } from '../src/requests/model.js';
 import { runPlanning } from '../src/planning/job.js';
@@ -19,11 +23,11 @@ import { disaster, north, storedRequest, waitFor } from './helpers/planning-fixt
 import { shortReference } from '../src/shared/reference.js';
 
 async function contactOf(number: string) {
-  return collections.phoneContacts.get(number);
+  return phoneContactStore.get(number);
 }
 
 async function requestsOf(uid: string) {
-  return (await collections.requests.ref().where('owner_id', '==', uid).get()).docs.map((doc) => doc.data());
+  return (await requestStore.ref().where('owner_id', '==', uid).get()).docs.map((doc) => doc.data());
 }
 
 async function countOf(path: string): Promise<number> {
@@ -60,7 +64,7 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
     const authUser = await testAuth().getUserByPhoneNumber(number);
     assert.equal(authUser.uid, contact.uid, 'an Auth user with that phone number, for phone sign-in');
     assert.equal(authUser.customClaims?.role, 'affected_individual');
-    const user = await collections.users.get(contact.uid);
+    const user = await userStore.get(contact.uid);
     assert.equal(user?.role, 'affected_individual');
     assert.equal(user?.phone, number);
     assert.doesNotMatch(
@@ -86,7 +90,7 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
       return stored?.planning.state === 'planned' ? stored : undefined;
     });
     assert.equal(planned.planning.state, 'planned');
-    const audit = await collections.audit.ref().where('request_id', '==', request.id).get();
+    const audit = await auditStore.ref().where('request_id', '==', request.id).get();
     assert.ok(audit.docs.some((doc) => doc.data().action === 'created' && doc.data().actor_id === contact.uid));
   });
 
@@ -99,7 +103,7 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
     assert.equal(replyOf(again), null, 'the retry gets no second reply');
     const contact = await contactOf(number);
     assert.equal((await requestsOf(contact!.uid)).length, 1);
-    const claim = await collections.inboundMessages.get(form.MessageSid!);
+    const claim = await inboundMessageStore.get(form.MessageSid!);
     assert.equal(claim?.outcome, 'request_awaiting_location');
     assert.equal(claim?.request_id, (await requestsOf(contact!.uid))[0]?.id);
   });
@@ -110,7 +114,7 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
     const form = smsForm(number, 'STATUS');
     const replies = (await Promise.all([twilioPost(form), twilioPost(form)])).map(replyOf);
     assert.equal(replies.filter((reply) => reply !== null).length, 1, `one reply: ${JSON.stringify(replies)}`);
-    const claim = await collections.inboundMessages.get(form.MessageSid!);
+    const claim = await inboundMessageStore.get(form.MessageSid!);
     assert.equal(claim?.outcome, 'status');
     assert.equal(claim?.request_id, null);
     assert.equal(replyOf(await twilioPost(form)), null, 'a later retry gets no reply either');
@@ -130,7 +134,7 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
       answers.every((answer) => answer.includes('<Message>')),
       `each is answered: ${JSON.stringify(answers)}`,
     );
-    const claims = await Promise.all(forms.map((form) => collections.inboundMessages.get(form.MessageSid!)));
+    const claims = await Promise.all(forms.map((form) => inboundMessageStore.get(form.MessageSid!)));
     assert.deepEqual(
       claims.slice(0, 2).map((claim) => claim?.outcome),
       ['request_awaiting_location', 'status'],
@@ -158,7 +162,7 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
     assert.ok(replyOf(sent));
     const [request] = await requestsOf(contact!.uid);
     assert.ok(request, 'the request is created');
-    const created = await collections.audit.ref().where('request_id', '==', request.id).get();
+    const created = await auditStore.ref().where('request_id', '==', request.id).get();
     const record = created.docs.map((doc) => doc.data()).find((data) => data.action === 'created');
     assert.equal(record?.actor_id, contact!.uid);
     assert.equal(record?.actor_role, 'volunteer');
@@ -330,7 +334,7 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
       request_id: waiting.id,
     };
     expectProblem(await call('POST', '/tasks', { token: admin.token, body: early }), 409, 'conflict');
-    assert.equal((await collections.tasks.ref().where('request_id', '==', waiting.id).get()).size, 0);
+    assert.equal((await taskStore.ref().where('request_id', '==', waiting.id).get()).size, 0);
 
     const responder = await registeredUser('responder');
     const located = expectStatus(await call('PUT', path, { token: responder.token, body: { location: point } }), 200);
@@ -346,7 +350,7 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
     const after = expectStatus(await call('GET', '/requests?awaiting_location=true', { token: admin.token }), 200);
     assert.ok(!after.items.some((item: { id: string }) => item.id === waiting.id));
     expectProblem(await call('PUT', path, { token: responder.token, body: { location: point } }), 409, 'conflict');
-    const audit = await collections.audit.ref().where('request_id', '==', waiting.id).get();
+    const audit = await auditStore.ref().where('request_id', '==', waiting.id).get();
     assert.ok(audit.docs.some((doc) => doc.data().action === 'located' && doc.data().actor_id === responder.uid));
   });
 

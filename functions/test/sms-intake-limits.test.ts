@@ -7,7 +7,10 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { replies } from '../src/channels/replies.js';
 import { INBOUND_GLOBAL, INBOUND_PER_NUMBER, NEW_NUMBERS_GLOBAL } from '../src/channels/limits.js';
-import { collections } from '../src/data/collections.js';
+import { inboundMessageStore, phoneContactStore } from '../src/channels/store.js';
+import { outboundMessageStore } from '../src/outbound/store.js';
+import { requestStore } from '../src/requests/store.js';
+import { userStore } from '../src/users/store.js';
 import type { RateLimitRule } from '../src/data/window-count.js';
 import type { OutboundMessage } from '../src/outbound/model.js';
 import { QUEUED_FOR_TRIAGE, type HelpRequest } from '../src/requests/model.js';
@@ -55,13 +58,13 @@ function replyIdOf(sid: string): string {
 }
 
 async function repliesTo(number: string): Promise<OutboundMessage[]> {
-  return (await collections.outboundMessages.ref().where('to', '==', number).get()).docs.map((doc) => doc.data());
+  return (await outboundMessageStore.ref().where('to', '==', number).get()).docs.map((doc) => doc.data());
 }
 
 async function requestsOf(number: string): Promise<HelpRequest[]> {
-  const contact = await collections.phoneContacts.get(number);
+  const contact = await phoneContactStore.get(number);
   if (!contact) return [];
-  return (await collections.requests.ref().where('owner_id', '==', contact.uid).get()).docs.map((doc) => doc.data());
+  return (await requestStore.ref().where('owner_id', '==', contact.uid).get()).docs.map((doc) => doc.data());
 }
 
 async function daySpendTotal(): Promise<number> {
@@ -101,10 +104,10 @@ describe('SMS intake limits: per number first, global guards that queue for tria
 
     const first = smsForm(number, 'hello');
     assert.equal(replyOf(await twilioPost(first)), say.tooManyMessages(), 'the first message past the limit');
-    assert.equal((await collections.inboundMessages.get(first.MessageSid!))?.outcome, 'number_limited');
+    assert.equal((await inboundMessageStore.get(first.MessageSid!))?.outcome, 'number_limited');
     const second = smsForm(number, 'hello again');
     assert.equal(replyOf(await twilioPost(second)), null, 'the next ones are dropped');
-    assert.equal(await collections.inboundMessages.get(second.MessageSid!), undefined);
+    assert.equal(await inboundMessageStore.get(second.MessageSid!), undefined);
     assert.equal(await countOf(INBOUND_GLOBAL, 'all'), globalBefore, 'the count of all numbers is not spent');
 
     const need = smsForm(number, 'we need drinking water for 4 people');
@@ -182,9 +185,9 @@ describe('SMS intake limits: per number first, global guards that queue for tria
     await presetCount(NEW_NUMBERS_GLOBAL, 'all', NEW_NUMBERS_GLOBAL.limit);
     const number = newNumber();
     const reply = replyOf(await twilioPost(smsForm(number, 'need food and water, 5 people at Barangay Hall')));
-    const contact = await collections.phoneContacts.get(number);
+    const contact = await phoneContactStore.get(number);
     assert.ok(contact, 'the contact and its user are created');
-    assert.ok(await collections.users.get(contact.uid));
+    assert.ok(await userStore.get(contact.uid));
     const [request] = await requestsOf(number);
     assert.ok(request);
     assert.equal(request.planning.last_error, QUEUED_FOR_TRIAGE);
@@ -198,7 +201,7 @@ describe('SMS intake limits: per number first, global guards that queue for tria
     const reply = replyOf(await twilioPost(form));
     const [request] = await requestsOf(number);
     assert.ok(request && reply);
-    const logged = await collections.outboundMessages.get(replyIdOf(form.MessageSid!));
+    const logged = await outboundMessageStore.get(replyIdOf(form.MessageSid!));
     assert.ok(logged, 'the reply is logged');
     assert.equal(logged.channel, 'sms');
     assert.equal(logged.to, number);
@@ -220,7 +223,7 @@ describe('SMS intake limits: per number first, global guards that queue for tria
     );
     // The worker's trigger fired on the record: it must not have sent it through Twilio's API.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const after = await collections.outboundMessages.get(logged.id);
+    const after = await outboundMessageStore.get(logged.id);
     assert.equal(after?.provider_id, null);
     assert.equal(after?.attempts, 1);
     const standin = process.env.CHANNEL_STANDIN_URL;
@@ -237,7 +240,7 @@ describe('SMS intake limits: per number first, global guards that queue for tria
     assert.equal(replyOf(await twilioPost(form)), null, 'no reply sent');
     const [request] = await requestsOf(number);
     assert.ok(request, 'the request is stored');
-    const logged = await collections.outboundMessages.get(replyIdOf(form.MessageSid!));
+    const logged = await outboundMessageStore.get(replyIdOf(form.MessageSid!));
     assert.deepEqual([logged?.status, logged?.reason, logged?.sent_at], ['suppressed', 'spend_limit', null]);
     assert.equal(await numberSpend(number), 20, 'a suppressed reply is not counted');
   });
@@ -278,7 +281,7 @@ describe('SMS intake limits: per number first, global guards that queue for tria
       history.map((item: { action: string }) => item.action),
       ['opted_out', 'opted_in'],
     );
-    const owner = await collections.phoneContacts.get(number);
+    const owner = await phoneContactStore.get(number);
     const ownView = expectStatus(
       await call('GET', `/requests/${request.id}/history`, {
         token: await tokenFor({ uid: owner!.uid, role: 'affected_individual' }),

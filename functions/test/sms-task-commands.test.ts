@@ -5,7 +5,9 @@
 // MessageSid; a number that is not the assignee's learns nothing.
 import assert from 'node:assert/strict';
 import { replies } from '../src/channels/replies.js';
-import { collections } from '../src/data/collections.js';
+import { auditStore } from '../src/audit/store.js';
+import { outboundMessageStore } from '../src/outbound/store.js';
+import { requestStore } from '../src/requests/store.js';
 import { shortReference } from '../src/shared/reference.js';
 import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
 import { testAuth, testDb } from './helpers/emulators.js';
@@ -21,7 +23,7 @@ async function responderWithPhone(): Promise<TestUser & { number: string }> {
 }
 
 async function eventsOf(taskId: string) {
-  const records = await collections.audit.ref().where('entity_id', '==', taskId).get();
+  const records = await auditStore.ref().where('entity_id', '==', taskId).get();
   return records.docs.map((doc) => doc.data()).filter((record) => record.type === 'task.status_changed');
 }
 
@@ -63,7 +65,7 @@ describe('responders move their tasks by SMS (OTW, DONE, FAIL <ref>)', function 
       ['status_changed', responder.uid, 'on_route'],
     );
     // The request follows its task, as after the API's move.
-    assert.equal((await collections.requests.get(request.id))?.status, 'in_progress');
+    assert.equal((await requestStore.get(request.id))?.status, 'in_progress');
 
     // Twilio retrying the same message: no second move, no second reply.
     const before = await inboundCount();
@@ -74,14 +76,14 @@ describe('responders move their tasks by SMS (OTW, DONE, FAIL <ref>)', function 
     const done = smsForm(responder.number, `LISTO ${ref}`);
     assert.equal(replyOf(await twilioPost(done)), replies('es').taskMoved(ref, 'completed'));
     assert.equal((await storedTask(task.id))?.status, 'completed');
-    assert.equal((await collections.requests.get(request.id))?.status, 'fulfilled');
+    assert.equal((await requestStore.get(request.id))?.status, 'fulfilled');
     const events = await eventsOf(task.id);
     assert.deepEqual(events.map((e) => [e.actor_id, e.after?.['status']]).sort(), [
       [responder.uid, 'completed'],
       [responder.uid, 'on_route'],
     ]);
     // The reply is logged as every outbound message is, naming the task.
-    const logged = await collections.outboundMessages.ref().where('task_id', '==', task.id).get();
+    const logged = await outboundMessageStore.ref().where('task_id', '==', task.id).get();
     assert.deepEqual(
       logged.docs
         .map((doc) => doc.data().template)
@@ -182,7 +184,7 @@ describe('PATCH /tasks/{task_id}/status with a reason', function () {
       }),
       200,
     );
-    const records = await collections.audit.ref().where('entity_id', '==', task.id).get();
+    const records = await auditStore.ref().where('entity_id', '==', task.id).get();
     const failed = records.docs.map((doc) => doc.data()).find((record) => record.type === 'task.status_changed');
     assert.deepEqual(failed?.after, { status: 'failed', reason: 'Road under water' });
   });

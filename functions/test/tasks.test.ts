@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { collections } from '../src/data/collections.js';
+import { notificationStore } from '../src/notifications/store.js';
+import { requestStore } from '../src/requests/store.js';
+import { taskStore } from '../src/tasks/store.js';
 import { verify } from './helpers/trust.js';
 import { call, expectProblem, expectStatus, registeredUser, uniqueId, type TestUser } from './helpers/api.js';
 import {
@@ -17,7 +19,7 @@ import {
 } from './helpers/tasks-fixtures.js';
 
 async function tasksOf(disasterId: string) {
-  return (await collections.tasks.ref().where('disaster_id', '==', disasterId).get()).docs.map((doc) => doc.data());
+  return (await taskStore.ref().where('disaster_id', '==', disasterId).get()).docs.map((doc) => doc.data());
 }
 
 async function setStatus(user: TestUser, taskId: string, status: string) {
@@ -218,7 +220,7 @@ describe('tasks', () => {
         to: assignee.uid,
       });
       assert.equal((await storedTask(task.id))?.assigned_to, assignee.uid);
-      const notes = (await collections.notifications.ref(assignee.uid).get()).docs.map((d) => d.data());
+      const notes = (await notificationStore.ref(assignee.uid).get()).docs.map((d) => d.data());
       assert.equal(notes.length, 1);
       assert.equal(notes[0]?.kind, 'task_assigned');
       assert.equal(notes[0]?.task_id, task.id);
@@ -261,7 +263,7 @@ describe('tasks', () => {
         const stored = await storedTask(task.id);
         assert.equal(stored?.assigned_to, null);
         assert.equal(stored?.history.length, 1);
-        assert.equal((await collections.notifications.ref(user.uid).get()).size, 0);
+        assert.equal((await notificationStore.ref(user.uid).get()).size, 0);
       });
     }
 
@@ -487,7 +489,7 @@ describe('tasks', () => {
     it('never touches a request that was closed meanwhile', async () => {
       const request = await helpRequest(disaster.id, 'someone');
       const task = await readyTask(admin, responder, disaster.id, { request_id: request.id });
-      await collections.requests
+      await requestStore
         .doc(request.id)
         .set({ ...(await storedRequest(request.id))!, status: 'closed', closed_reason: 'withdrawn' });
       expectStatus(await setStatus(responder, task.id, 'on_route'), 200);

@@ -10,7 +10,10 @@ import { join } from 'node:path';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { createdEvent, findCreateTriggers, type CreateTrigger } from '../dev/trigger-relay.js';
 import { newPhoneContact } from '../src/channels/model.js';
-import { collections } from '../src/data/collections.js';
+import { phoneContactStore } from '../src/channels/store.js';
+import { observationStore } from '../src/observations/store.js';
+import { requestStore } from '../src/requests/store.js';
+import { workflowOutputStore } from '../src/workflow/store.js';
 import { call, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
 import { eventually, observationValue, sleep } from './helpers/disasters.js';
 import { projectId, testDb } from './helpers/emulators.js';
@@ -91,14 +94,14 @@ describe('Firestore triggers delivered by the platform (official Firestore emula
     const owner = await registeredUser('affected_individual');
     const value = requestValue({ owner: owner.uid, disasterId: (await disaster()).id, at: spot() });
     const leaseEnds = new Date(Date.now() + 3000).toISOString();
-    await collections.requests.doc(value.id).create({
+    await requestStore.doc(value.id).create({
       ...value,
       planning: { ...value.planning, state: 'planning', attempts: 1, lease_expires_at: leaseEnds, run_id: 'gone' },
     });
     const planned = await eventually(
       'a later delivery to take over the expired lease and plan it',
       async () => {
-        const stored = await collections.requests.get(value.id);
+        const stored = await requestStore.get(value.id);
         return stored?.planning.state === 'planned' ? stored : undefined;
       },
       // Generous: the Functions emulator kills the worker of every delivery that throws, and a
@@ -106,7 +109,7 @@ describe('Firestore triggers delivered by the platform (official Firestore emula
       120_000,
     );
     assert.ok(Date.parse(planned.planning.updated_at) >= Date.parse(leaseEnds), 'planned only after the lease ended');
-    const outputs = await collections.workflowOutputs.ref().where('request_id', '==', value.id).get();
+    const outputs = await workflowOutputStore.ref().where('request_id', '==', value.id).get();
     assert.equal(outputs.size, 1, 'planned once');
   });
 
@@ -129,17 +132,17 @@ describe('Firestore triggers delivered by the platform (official Firestore emula
     const person = await registeredUser('affected_individual');
     const number = `+6391${String(process.pid % 10000).padStart(4, '0')}7777`;
     const now = new Date().toISOString();
-    await collections.phoneContacts
+    await phoneContactStore
       .doc(number)
       .set(newPhoneContact({ number, uid: person.uid, language: 'en', channel: 'sms', at: now }));
     const request = await helpRequest(disaster.id, person.uid);
     await newTask(admin, disaster.id, { request_id: request.id, priority: 1 });
     const observation = observationValue(disaster.location);
-    await collections.observations.doc(observation.id).set(observation);
+    await observationStore.doc(observation.id).set(observation);
 
     // Each trigger ran, delivered by the platform: a plan, a sent SMS, a webhook delivery.
     await eventually('the request to be planned', async () =>
-      (await collections.requests.get(request.id))?.planning.state === 'planned' ? true : undefined,
+      (await requestStore.get(request.id))?.planning.state === 'planned' ? true : undefined,
     );
     await eventually('an SMS sent to the person', async () => {
       const sent = await testDb().collection('outbound_messages').where('to', '==', number).get();

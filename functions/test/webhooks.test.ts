@@ -4,7 +4,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/app.js';
-import { collections } from '../src/data/collections.js';
+import { webhookDeliveryStore, webhookStore } from '../src/webhooks/store.js';
 import { apiFetch, call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
 import { confirmedDisaster } from './helpers/disasters.js';
 import { testDb } from './helpers/emulators.js';
@@ -344,7 +344,7 @@ describe('webhooks', () => {
       assert.equal(hook.inbox.processed.filter((event) => event.id === updated.id).length, 1);
 
       const delivery = await waitFor('the delivery logged as delivered', async () => {
-        const stored = (await collections.webhookDeliveries.doc(hook.id, updated.id).get()).data();
+        const stored = (await webhookDeliveryStore.doc(hook.id, updated.id).get()).data();
         return stored?.status === 'delivered' ? stored : undefined;
       });
       assert.equal(delivery.attempt_count, 2);
@@ -354,7 +354,7 @@ describe('webhooks', () => {
       );
       assert.equal(delivery.next_attempt_at, null);
       assert.equal(delivery.response_excerpt, 'ok');
-      const subscriber = (await collections.webhooks.doc(hook.id).get()).data();
+      const subscriber = (await webhookStore.doc(hook.id).get()).data();
       assert.equal(subscriber?.failing_since, null, 'a success ends the failure run');
       assert.equal(subscriber?.status, 'active');
     });
@@ -363,7 +363,7 @@ describe('webhooks', () => {
       this.timeout(60_000);
       const paused = await subscribe(['disaster.confirmed']);
       const failingSince = new Date(Date.now() - 25 * 3600_000).toISOString();
-      await collections.webhooks.update(paused.id, {
+      await webhookStore.update(paused.id, {
         status: 'disabled',
         disabled_reason: 'failing',
         failing_since: failingSince,
@@ -375,8 +375,8 @@ describe('webhooks', () => {
           sentinel.inbox.processed.find((e) => e.type === 'disaster.confirmed' && e.data.disaster.id === disaster.id),
         ),
       );
-      assert.ok((await collections.webhookDeliveries.doc(sentinel.id, event.id).get()).exists);
-      assert.equal((await collections.webhookDeliveries.doc(paused.id, event.id).get()).exists, false);
+      assert.ok((await webhookDeliveryStore.doc(sentinel.id, event.id).get()).exists);
+      assert.equal((await webhookDeliveryStore.doc(paused.id, event.id).get()).exists, false);
       assert.equal(paused.inbox.calls.length, 0);
 
       const enabled = expectStatus(
@@ -397,7 +397,7 @@ describe('webhooks', () => {
     it('DELETE answers 204, then the subscriber and its log are 404; a second DELETE is 404', async () => {
       const hook = await subscribe(['task.status_changed']);
       expectStatus(await call('DELETE', `/webhooks/${hook.id}`, { token: admin.token }), 204);
-      assert.equal((await collections.webhooks.doc(hook.id).get()).exists, false);
+      assert.equal((await webhookStore.doc(hook.id).get()).exists, false);
       expectProblem(await call('GET', `/webhooks/${hook.id}`, { token: admin.token }), 404);
       expectProblem(await call('GET', `/webhooks/${hook.id}/deliveries`, { token: admin.token }), 404);
       expectProblem(await call('DELETE', `/webhooks/${hook.id}`, { token: admin.token }), 404);

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { collections } from '../src/data/collections.js';
+import { workflowOutputStore } from '../src/workflow/store.js';
 import { runPlanning } from '../src/planning/job.js';
 import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
 import { north, planningScene, quietRequest, resource, spot } from './helpers/planning-fixtures.js';
 
 async function outputOf(requestId: string) {
-  return (await collections.workflowOutputs.doc(requestId).get()).data();
+  return (await workflowOutputStore.doc(requestId).get()).data();
 }
 
 const task = { instructions: 'Bring two boats to the school', role_required: 'responder', priority: 1 };

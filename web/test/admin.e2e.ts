@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { demoUsers, seed } from '../../functions/dev/seed.js';
-import { collections } from '../../functions/src/data/collections.js';
+import { disasterStore } from '../../functions/src/disasters/store.js';
+import { requestStore } from '../../functions/src/requests/store.js';
 import { db } from '../../functions/src/data/firestore.js';
 import { notify } from '../../functions/src/notifications/service.js';
 import { newRequestDocument } from '../../functions/src/requests/creation.js';
@@ -223,8 +224,8 @@ describe("the admins' screens (Chromium)", function () {
     // As the SMS intake stores a message that named a place but gave no point: the disaster's
     // centre as a placeholder, and what the person wrote.
     const id = `sms-waiting-${Date.now()}`;
-    const flood = await collections.disasters.require('demo-flood', 'disaster');
-    await collections.requests.doc(id).set(
+    const flood = await disasterStore.require('demo-flood', 'disaster');
+    await requestStore.doc(id).set(
       newRequestDocument(
         id,
         user('affected_individual').uid,

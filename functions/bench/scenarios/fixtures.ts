@@ -2,7 +2,7 @@
 // API before a scenario is measured. A helper used by one file lives in that file.
 import { randomBytes } from 'node:crypto';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
-import { collections } from '../../src/data/collections.js';
+import { phoneContactStore } from '../../src/channels/store.js';
 import { db } from '../../src/data/firestore.js';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../src/config.js';
 import type { HelpRequest } from '../../src/requests/model.js';
@@ -24,7 +24,7 @@ export async function knownNumbers(count: number): Promise<string[]> {
   for (let i = 0; i < count; i++) {
     const number = `+1555${String(process.pid % 1000).padStart(3, '0')}${String(i).padStart(4, '0')}`;
     numbers.push(number);
-    batch.set(collections.phoneContacts.doc(number), {
+    batch.set(phoneContactStore.doc(number), {
       id: number,
       uid: `bench-sms-${i}`,
       language: 'en',

@@ -1,5 +1,6 @@
 // Figure 2 (bench/request-overhead.ts): the endpoints measured under load, each beside its bare twin.
-import { collections } from '../../src/data/collections.js';
+import { requestStore } from '../../src/requests/store.js';
+import { taskStore } from '../../src/tasks/store.js';
 import { db } from '../../src/data/firestore.js';
 import { registeredUser, type TestUser } from '../../test/helpers/api.js';
 import { readyTask } from '../../test/helpers/tasks-fixtures.js';
@@ -28,14 +29,14 @@ async function readyTasks(assignee: TestUser, count: number): Promise<string[]> 
   const admin = await registeredUser('admin');
   const d = await disaster();
   const model = (await readyTask(admin, assignee, d.id)) as { id: string };
-  const raw = (await db().collection(collections.tasks.path).doc(model.id).get()).data() ?? {};
+  const raw = (await db().collection(taskStore.path).doc(model.id).get()).data() ?? {};
   const ids: string[] = [];
   for (let start = 0; start < count; start += 400) {
     const batch = db().batch();
     for (let i = start; i < Math.min(count, start + 400); i++) {
       const id = `${model.id}-${i}`;
       ids.push(id);
-      batch.set(db().collection(collections.tasks.path).doc(id), {
+      batch.set(db().collection(taskStore.path).doc(id), {
         ...raw,
         id,
         sort_key: `${String(raw.sort_key).split('~')[0]}~${id}`,
@@ -51,7 +52,7 @@ async function seedRequests(owner: string, disasterId: string, count: number): P
   const batch = db().batch();
   for (let i = 0; i < count; i++) {
     const value = { ...requestValue({ owner, disasterId, at: spot() }), duplicate_of: 'bench-original' };
-    batch.set(collections.requests.doc(value.id), value);
+    batch.set(requestStore.doc(value.id), value);
   }
   await batch.commit();
 }
@@ -102,7 +103,7 @@ export const overheadScenarios: OverheadScenario[] = [
       await waitFor(
         'the relay to skip the seeded requests',
         async () => {
-          const seeded = await collections.requests.ref().where('disaster_id', '==', d.id).get();
+          const seeded = await requestStore.ref().where('disaster_id', '==', d.id).get();
           return seeded.docs.every((doc) => doc.data().planning.state === 'skipped') ? true : undefined;
         },
         30_000,
@@ -132,7 +133,7 @@ export const overheadScenarios: OverheadScenario[] = [
           await waitFor(
             'the relay to handle every request of the load',
             async () => {
-              const made = await collections.requests.ref().where('owner_id', '==', owner.uid).get();
+              const made = await requestStore.ref().where('owner_id', '==', owner.uid).get();
               return made.docs.every((doc) => doc.data().planning.state !== 'pending') ? true : undefined;
             },
             300_000,

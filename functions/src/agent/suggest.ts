@@ -12,7 +12,8 @@
 import type { Query } from 'firebase-admin/firestore';
 import { recordEvent } from '../events/record.js';
 import { withinRadius } from '../data/nearby.js';
-import { collections } from '../data/collections.js';
+import { disasterStore } from '../disasters/store.js';
+import { observationStore } from '../observations/store.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
 import type { Disaster } from '../disasters/model.js';
 import { logs } from '../logs.js';
@@ -71,7 +72,7 @@ export async function readCandidates(seed: Observation, config: AgentConfig): Pr
     1,
     Math.floor(config.maxCandidates / geohashRanges(seed.location, config.clusterRadiusKm).length),
   );
-  const inWindow = collections.observations.ref().where('day', 'in', windowDays(seedTime, windowMs));
+  const inWindow = observationStore.ref().where('day', 'in', windowDays(seedTime, windowMs));
   const result = await withinRadius(inWindow, seed.location, config.clusterRadiusKm, perRange);
   if (result.docsRead >= perRange) logs.agentCandidatesCapped(seed.id, result.docsRead);
   const candidates = result.found
@@ -85,12 +86,12 @@ export async function processObservation(
   config: AgentConfig = agentConfig(),
   gemini: GeminiSettings | null = null,
 ): Promise<AgentOutcome> {
-  const seed = await collections.observations.get(observationId);
+  const seed = await observationStore.get(observationId);
   if (!seed) return none(observationId, 'the observation no longer exists');
 
   // Confirmed disasters that could be within the exclusion distance of any cluster member.
   const confirmed = await nearby(
-    collections.disasters.ref().where('status', '==', 'confirmed'),
+    disasterStore.ref().where('status', '==', 'confirmed'),
     seed.location,
     config.exclusionKm + config.clusterRadiusKm,
   );
@@ -232,7 +233,7 @@ async function createSuggestion(
     now,
   );
   const batch = db().batch();
-  batch.create(collections.disasters.doc(disasterId), disaster);
+  batch.create(disasterStore.doc(disasterId), disaster);
   recordEvent(
     batch,
     'agent',
@@ -263,7 +264,7 @@ async function addEvidence(
   config: AgentConfig,
   gemini: GeminiSettings | null,
 ): Promise<AgentOutcome> {
-  const ref = collections.disasters.doc(disasterId);
+  const ref = disasterStore.doc(disasterId);
   const current = (await ref.get()).data();
   if (!current || current.status !== 'suggested' || !current.suggestion) {
     return none(members[0]!.id, `suggestion ${disasterId} was approved or discarded meanwhile`);
@@ -273,7 +274,7 @@ async function addEvidence(
   if (added.length === 0 || known.size >= config.maxEvidence) {
     return { kind: 'unchanged', disasterId, observationIds: current.suggestion.observation_ids };
   }
-  const snapshots = await Promise.all([...known].map((id) => collections.observations.doc(id).get()));
+  const snapshots = await Promise.all([...known].map((id) => observationStore.doc(id).get()));
   const previous = snapshots.flatMap((snapshot): Observation[] => {
     const data = snapshot.data();
     return data ? [data] : [];

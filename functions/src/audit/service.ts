@@ -1,6 +1,8 @@
 // Reading the audit trail: the history of a request (with its tasks) and of a task. Records are
 // written by recordEvent (events/record.ts) in the services that make the changes; nothing here writes.
-import { collections } from '../data/collections.js';
+import { auditStore } from './store.js';
+import { requestStore } from '../requests/store.js';
+import { taskStore } from '../tasks/store.js';
 import { NotFoundError } from '../errors.js';
 import type { Caller } from '../shared/caller.js';
 import { isStaff, STAFF_ROLES, type Page, type PageQuery } from '../shared/schemas.js';
@@ -34,17 +36,14 @@ function viewed(page: Page<AuditRecord>, owner?: Caller): Page<AuditView> {
  * only (its status history). Anyone else: 404, as for the request itself.
  */
 export async function requestHistory(caller: Caller, requestId: string, page: PageQuery): Promise<Page<AuditView>> {
-  const request = await collections.requests.require(requestId, 'Request');
-  if (isStaff(caller)) return viewed(await collections.audit.list({ request_id: requestId }, page, 'oldest_first'));
+  const request = await requestStore.require(requestId, 'Request');
+  if (isStaff(caller)) return viewed(await auditStore.list({ request_id: requestId }, page, 'oldest_first'));
   if (request.owner_id !== caller.uid) throw new NotFoundError('Request', requestId);
-  return viewed(
-    await collections.audit.list({ request_id: requestId, entity: 'request' }, page, 'oldest_first'),
-    caller,
-  );
+  return viewed(await auditStore.list({ request_id: requestId, entity: 'request' }, page, 'oldest_first'), caller);
 }
 
 /** GET /tasks/{task_id}/history: admins and responders (checked by the declaration); 404 for an unknown task. */
 export async function taskHistory(taskId: string, page: PageQuery): Promise<Page<AuditView>> {
-  await collections.tasks.require(taskId, 'Task');
-  return viewed(await collections.audit.list({ entity: 'task', entity_id: taskId }, page, 'oldest_first'));
+  await taskStore.require(taskId, 'Task');
+  return viewed(await auditStore.list({ entity: 'task', entity_id: taskId }, page, 'oldest_first'));
 }

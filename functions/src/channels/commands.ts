@@ -3,7 +3,7 @@
 // tasks/service.ts), nothing of the intake's own. A command that cannot be made after all, what
 // it read having changed since the reply was chosen, is refused with the reply that says why.
 import type { Transaction } from 'firebase-admin/firestore';
-import { collections } from '../data/collections.js';
+import { taskStore } from '../tasks/store.js';
 import { unchanged, type Staged } from '../data/staged.js';
 import { AppError } from '../errors.js';
 import { readClientRef } from '../requests/client-refs.js';
@@ -75,7 +75,7 @@ async function stageTaskMove(
     return { value: { requestId: null, plan: false }, write: moved.write };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    const task = await collections.tasks.get(command.task_id, tx);
+    const task = await taskStore.get(command.task_id, tx);
     const refused =
       task?.assigned_to === sender.uid
         ? taskMoveRefusal(sender.language, task, command.move.to)

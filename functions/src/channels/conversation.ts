@@ -2,7 +2,8 @@
 // help request, or the place of a request waiting for one. Each outcome is data: the reply, and
 // the feature command to stage in the message's commit (inbound.ts), never writes of its own.
 import type { Transaction } from 'firebase-admin/firestore';
-import { collections } from '../data/collections.js';
+import { requestStore } from '../requests/store.js';
+import { taskStore } from '../tasks/store.js';
 import type { Disaster } from '../disasters/model.js';
 import { RateLimitedError } from '../errors.js';
 import { recordEvent } from '../events/record.js';
@@ -98,7 +99,7 @@ export async function keyword(sender: Sender, command: Command): Promise<Outcome
 /** Open and in-progress requests of a person, newest first (at most `limit` of their latest 20). */
 async function openRequests(sender: Sender, limit: number): Promise<HelpRequest[]> {
   if (sender.newUser) return [];
-  const own = await collections.requests.list({ owner_id: sender.uid }, { limit: 20 });
+  const own = await requestStore.list({ owner_id: sender.uid }, { limit: 20 });
   return own.items.filter((request) => request.status === 'open' || request.status === 'in_progress').slice(0, limit);
 }
 
@@ -172,7 +173,7 @@ async function statusReply(sender: Sender): Promise<ReplyText> {
 async function waitingRequest(sender: Sender): Promise<HelpRequest | undefined> {
   if (sender.newUser) return undefined;
   const since = Date.now() - FOLLOW_UP_HOURS * 3_600_000;
-  const own = await collections.requests.list({ owner_id: sender.uid }, { limit: 5 });
+  const own = await requestStore.list({ owner_id: sender.uid }, { limit: 5 });
   return own.items.find(
     (request) => request.planning.state === 'awaiting_location' && Date.parse(request.created_at) >= since,
   );
@@ -223,7 +224,7 @@ async function newRequest(
       reply: { template: 'reply_no_active_disaster', text: say.noActiveDisaster() },
     };
   if (await overLimit(PHONE_REQUESTS_PER_DAY, sender.number)) {
-    const today = await collections.requests.list({ owner_id: sender.uid }, { limit: PHONE_REQUESTS_PER_DAY.limit });
+    const today = await requestStore.list({ owner_id: sender.uid }, { limit: PHONE_REQUESTS_PER_DAY.limit });
     return {
       name: 'daily_limit',
       reply: {
@@ -248,7 +249,7 @@ async function newRequest(
   const triage = sender.guard !== null;
   const duplicateOf =
     placedIn && !sender.newUser && !triage ? await findDuplicate(sender.uid, input, new Date()) : null;
-  const id = collections.requests.ref().doc().id;
+  const id = requestStore.ref().doc().id;
   const reference = shortReference(id);
   const awaiting = placedIn === undefined || triage;
   const reply: ReplyText = triage
@@ -291,7 +292,7 @@ const OWN_TASKS_READ = 50;
 export async function taskMove(sender: Sender, command: TaskCommand): Promise<Outcome> {
   const say = replies(sender.language);
   const { reference, to } = command;
-  const own = await collections.tasks.list({ assigned_to: sender.uid }, { limit: OWN_TASKS_READ });
+  const own = await taskStore.list({ assigned_to: sender.uid }, { limit: OWN_TASKS_READ });
   const task = own.items.find((candidate) => candidate.reference === reference);
   if (!task)
     return { name: 'task_not_found', reply: { template: 'reply_task_not_found', text: say.taskNotFound(reference) } };

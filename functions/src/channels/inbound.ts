@@ -4,7 +4,9 @@
 // MessageSid in the same commit as what it changes and as the log record of its reply
 // (outbound_messages), so a retried delivery changes nothing and gets no second reply. The rules
 // and the numbers: docs/channels.md.
-import { collections, type Writer } from '../data/collections.js';
+import { type Writer } from '../data/collections.js';
+import { inboundMessageStore, phoneContactStore } from './store.js';
+import { userStore } from '../users/store.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
 import { unchanged } from '../data/staged.js';
 import type { Caller } from '../shared/caller.js';
@@ -39,7 +41,7 @@ function phoneNumberOf(message: TwilioInbound): string {
 async function identify(message: TwilioInbound, read: (fallback: Language) => ReadMessage) {
   const channel: PhoneChannel = message.From.startsWith('whatsapp:') ? 'whatsapp' : 'sms';
   const number = phoneNumberOf(message);
-  const stored = await collections.phoneContacts.get(number);
+  const stored = await phoneContactStore.get(number);
   // A number silent past PHONE_CONTACT_RECYCLE_DAYS may be someone else's now (recycle.ts): it
   // leaves its previous person, and this message is a new number's.
   const contact = stored && isStale(stored) ? await detached(stored) : stored;
@@ -57,7 +59,7 @@ export async function receiveMessage(message: TwilioInbound): Promise<string> {
   // Independent reads side by side: Twilio waits for the reply, and each is a round trip.
   // The number's own limit is counted first, with them: a number past it spends nothing all
   // numbers share (a retried delivery counts again for its number: Twilio seldom retries).
-  const sidRecord = collections.inboundMessages.doc(sid);
+  const sidRecord = inboundMessageStore.doc(sid);
   const [seen, identified, own] = await Promise.all([
     sidRecord.get(),
     identify(message, (fallback) => readMessage(message.Body, fallback)),
@@ -77,7 +79,7 @@ export async function receiveMessage(message: TwilioInbound): Promise<string> {
   const [allNumbers, newNumbers, stored, spend] = await Promise.all([
     countCall(INBOUND_GLOBAL, 'all'),
     contact ? undefined : countCall(NEW_NUMBERS_GLOBAL, 'all'),
-    contact && actsInTheirName ? collections.users.get(contact.uid) : undefined,
+    contact && actsInTheirName ? userStore.get(contact.uid) : undefined,
     readSpend(number, spendDay(now)),
   ]);
   const guard = guardActing(allNumbers, newNumbers);
@@ -173,7 +175,7 @@ async function commitAsKnownIfRaced(
 ): ReturnType<typeof commit> {
   const committed = await commit(sid, sender, actor, outcome, replyWith);
   if (committed !== 'contact_exists') return committed;
-  const known = await collections.phoneContacts.get(sender.number);
+  const known = await phoneContactStore.get(sender.number);
   if (known?.uid !== sender.uid) throw new Error('the contact created meanwhile names another user');
   return commit(sid, { ...sender, contact: known, newUser: false }, actor, outcome, replyWith);
 }
@@ -217,7 +219,7 @@ async function pastOwnLimit(
     now,
   );
   const batch = db().batch();
-  batch.create(collections.inboundMessages.doc(sid), {
+  batch.create(inboundMessageStore.doc(sid), {
     id: sid,
     channel,
     outcome: 'number_limited',
@@ -275,7 +277,7 @@ async function commit(
     });
   } catch (error) {
     if (!isAlreadyExists(error)) throw error;
-    if (!sender.newUser || (await collections.inboundMessages.get(sid))) return 'claimed';
+    if (!sender.newUser || (await inboundMessageStore.get(sid))) return 'claimed';
     return 'contact_exists';
   }
 }
@@ -290,7 +292,7 @@ function writeMessage(
   at: string,
   contactChange: Outcome['contact'],
 ): void {
-  writer.create(collections.inboundMessages.doc(sid), {
+  writer.create(inboundMessageStore.doc(sid), {
     id: sid,
     channel: sender.channel,
     outcome: outcomeName,
@@ -311,7 +313,7 @@ function writeContact(writer: Writer, sender: Sender, contactChange: Outcome['co
         ? { opted_out: true, opted_out_at: since }
         : { opted_out: false, opted_out_at: null };
   if (sender.contact) {
-    collections.phoneContacts.updateIn(writer, sender.number, {
+    phoneContactStore.updateIn(writer, sender.number, {
       uid: sender.uid,
       language: sender.language,
       channel: sender.channel,
@@ -321,7 +323,7 @@ function writeContact(writer: Writer, sender: Sender, contactChange: Outcome['co
     return;
   }
   writer.create(
-    collections.phoneContacts.doc(sender.number),
+    phoneContactStore.doc(sender.number),
     newPhoneContact({
       number: sender.number,
       uid: sender.uid,

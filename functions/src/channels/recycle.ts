@@ -8,7 +8,8 @@
 import type { QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { recordEvent } from '../events/record.js';
 import { config } from '../config.js';
-import { collections } from '../data/collections.js';
+import { phoneContactStore } from './store.js';
+import { userStore } from '../users/store.js';
 import { auth, db } from '../data/firestore.js';
 import { maskNumber } from '../shared/phone.js';
 import type { PhoneContact } from './model.js';
@@ -36,7 +37,7 @@ export function isStale(contact: PhoneContact, now: number = Date.now()): boolea
 export async function detachStaleContact(contact: PhoneContact, cutoff: string): Promise<boolean> {
   const number = contact.id;
   // Read again just before: a message may have refreshed it since the caller read it.
-  const current = await collections.phoneContacts.get(number);
+  const current = await phoneContactStore.get(number);
   if (!current || current.uid !== contact.uid || current.updated_at >= cutoff) return false;
   const user = await auth()
     .getUser(contact.uid)
@@ -46,15 +47,12 @@ export async function detachStaleContact(contact: PhoneContact, cutoff: string):
     });
   if (user?.phoneNumber === number) await auth().updateUser(contact.uid, { phoneNumber: null });
   return db().runTransaction(async (tx) => {
-    const [stored, profile] = await Promise.all([
-      collections.phoneContacts.get(number, tx),
-      collections.users.get(contact.uid, tx),
-    ]);
+    const [stored, profile] = await Promise.all([phoneContactStore.get(number, tx), userStore.get(contact.uid, tx)]);
     if (!stored || stored.uid !== contact.uid || stored.updated_at >= cutoff) return false;
     const at = new Date().toISOString();
-    tx.delete(collections.phoneContacts.doc(number));
+    tx.delete(phoneContactStore.doc(number));
     // Their profile's contact phone too: it reaches the next holder now.
-    if (profile?.phone === number) collections.users.updateIn(tx, contact.uid, { phone: null, updated_at: at });
+    if (profile?.phone === number) userStore.updateIn(tx, contact.uid, { phone: null, updated_at: at });
     recordEvent(
       tx,
       'system',
@@ -76,11 +74,7 @@ export async function sweepRecycledNumbers(now: number = Date.now()): Promise<nu
   let detached = 0;
   let after: QueryDocumentSnapshot<PhoneContact> | undefined;
   for (let page = 0; page < RECYCLE_MAX_PAGES; page++) {
-    let query = collections.phoneContacts
-      .ref()
-      .where('updated_at', '<', cutoff)
-      .orderBy('updated_at')
-      .limit(RECYCLE_PAGE_SIZE);
+    let query = phoneContactStore.ref().where('updated_at', '<', cutoff).orderBy('updated_at').limit(RECYCLE_PAGE_SIZE);
     if (after !== undefined) query = query.startAfter(after);
     const snapshot = await query.get();
     for (const doc of snapshot.docs) if (await detachStaleContact(doc.data(), cutoff)) detached++;

@@ -1,7 +1,8 @@
 // The log record of every reply the intake sends inline as TwiML (outbound_messages, docs/channels.md):
 // counted against the spend limits like every other message, and never sent again by the worker.
 import { createHash } from 'node:crypto';
-import { collections, type Writer } from '../data/collections.js';
+import { type Writer } from '../data/collections.js';
+import { outboundMessageStore } from '../outbound/store.js';
 import type { OutboundMessage, ReplyTemplate, SuppressionReason } from '../outbound/model.js';
 import { countSend, spendDay } from '../outbound/spend.js';
 import type { Language, PhoneChannel } from './model.js';
@@ -53,6 +54,6 @@ export function replyRecord(
 
 /** The reply's log record, and for a reply sent its count against the spend limits. */
 export function writeReply(writer: Writer, reply: OutboundMessage): void {
-  writer.create(collections.outboundMessages.doc(reply.id), reply);
+  writer.create(outboundMessageStore.doc(reply.id), reply);
   if (reply.status === 'sent') countSend(writer, reply.to, spendDay(reply.created_at));
 }

@@ -1,7 +1,9 @@
 // The per-disaster chat (spec 4.6, 6.2). Messages are written only here, after validation, to
 // `disasters/{disaster_id}/messages/{message_id}`; clients receive them in real time by listening
 // to that collection (firestore.rules lets members and admins read it, and nobody write it).
-import { collections } from '../data/collections.js';
+import { chatMessageStore } from './store.js';
+import { disasterStore, memberStore } from '../disasters/store.js';
+import { userStore } from '../users/store.js';
 import type { Member } from '../disasters/model.js';
 import { closedConflict, isAdmin } from '../disasters/service.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
@@ -16,14 +18,14 @@ import type { Message, MessageInput } from './model.js';
  * read-only: its history stays readable, a new message is a 409.
  */
 async function assertChatAccess(caller: Caller, disasterId: string, use: 'read' | 'post'): Promise<Member | null> {
-  const disaster = await collections.disasters.get(disasterId);
+  const disaster = await disasterStore.get(disasterId);
   if (!disaster || (disaster.status === 'suggested' && !isAdmin(caller)))
     throw new NotFoundError('Disaster', disasterId);
   if (disaster.status === 'suggested')
     throw new ConflictError('A suggested disaster has no chat until it is approved.');
   if (disaster.status === 'closed' && use === 'post') throw closedConflict(disasterId);
   if (isAdmin(caller)) return null;
-  const member = await collections.members.of(disasterId).get(caller.uid);
+  const member = await memberStore.of(disasterId).get(caller.uid);
   if (!member) throw new ForbiddenError('Only members of this disaster and admins can use its chat; join it first.');
   return member;
 }
@@ -35,8 +37,8 @@ async function assertChatAccess(caller: Caller, disasterId: string, use: 'read' 
  */
 export async function postMessage(caller: Caller, disasterId: string, input: MessageInput): Promise<Message> {
   const member = await assertChatAccess(caller, disasterId, 'post');
-  const name = member?.display_name ?? (await collections.users.get(caller.uid))?.display_name;
-  const ref = collections.messages.ref(disasterId).doc();
+  const name = member?.display_name ?? (await userStore.get(caller.uid))?.display_name;
+  const ref = chatMessageStore.ref(disasterId).doc();
   const message: Message = {
     id: ref.id,
     disaster_id: disasterId,
@@ -56,5 +58,5 @@ export async function postMessage(caller: Caller, disasterId: string, input: Mes
 /** The chat history, newest first. */
 export async function listMessages(caller: Caller, disasterId: string, query: PageQuery): Promise<Page<Message>> {
   await assertChatAccess(caller, disasterId, 'read');
-  return collections.messages.of(disasterId).list({}, query);
+  return chatMessageStore.of(disasterId).list({}, query);
 }

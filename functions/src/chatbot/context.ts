@@ -7,7 +7,12 @@
 // details, no other person's ids or names. Both assistants see only this; so does anyone who
 // manages to inject a prompt.
 import type { DocumentReference } from 'firebase-admin/firestore';
-import { collections } from '../data/collections.js';
+import { disasterStore, membershipStore } from '../disasters/store.js';
+import { requestStore } from '../requests/store.js';
+import { resourceStore } from '../resources/store.js';
+import { taskStore } from '../tasks/store.js';
+import { userStore } from '../users/store.js';
+import { workflowOutputStore } from '../workflow/store.js';
 import type { Disaster } from '../disasters/model.js';
 import { NotFoundError } from '../errors.js';
 import type { Caller } from '../shared/caller.js';
@@ -68,7 +73,7 @@ function getAllData<T>(refs: DocumentReference<T>[]): Promise<(T | undefined)[]>
 
 /** The disaster a question names: 404 when it does not exist or the caller may not see it. */
 export async function visibleDisaster(caller: Caller, id: string): Promise<Disaster> {
-  const disaster = await collections.disasters.get(id);
+  const disaster = await disasterStore.get(id);
   if (!disaster || !isVisible(disaster, caller)) throw new NotFoundError('Disaster', id);
   return disaster;
 }
@@ -133,7 +138,7 @@ function plannedResources(output: WorkflowOutput) {
 }
 
 async function resourcesNear(caller: Caller, center: Location, category: Resource['category'] | null, limit: number) {
-  let query = collections.resources.ref().where('status', '==', 'available');
+  let query = resourceStore.ref().where('status', '==', 'available');
   if (category !== null) query = query.where('category', '==', category);
   const placement: Placement<Resource> | undefined = isStaff(caller)
     ? undefined
@@ -217,31 +222,16 @@ export interface Gathered {
 async function readOwn(caller: Caller, parts: ContextParts, reads: Reads) {
   const none = Promise.resolve(null);
   const [userSnap, requestSnap, taskSnap, recentSnap, membershipSnap] = await Promise.all([
-    collections.users.doc(caller.uid).get(),
-    collections.requests
-      .ref()
-      .where('owner_id', '==', caller.uid)
-      .orderBy('sort_key', 'desc')
-      .limit(MAX_REQUESTS)
-      .get(),
+    userStore.doc(caller.uid).get(),
+    requestStore.ref().where('owner_id', '==', caller.uid).orderBy('sort_key', 'desc').limit(MAX_REQUESTS).get(),
     parts.tasks
-      ? collections.tasks
-          .ref()
-          .where('assigned_to', '==', caller.uid)
-          .orderBy('sort_key', 'desc')
-          .limit(MAX_TASKS)
-          .get()
+      ? taskStore.ref().where('assigned_to', '==', caller.uid).orderBy('sort_key', 'desc').limit(MAX_TASKS).get()
       : none,
     parts.memberships
-      ? collections.disasters
-          .ref()
-          .where('status', '==', 'confirmed')
-          .orderBy('sort_key', 'desc')
-          .limit(RECENT_PUBLIC)
-          .get()
+      ? disasterStore.ref().where('status', '==', 'confirmed').orderBy('sort_key', 'desc').limit(RECENT_PUBLIC).get()
       : none,
     parts.memberships
-      ? collections.memberships.ref(caller.uid).orderBy('created_at', 'desc').limit(MAX_MEMBERSHIPS).get()
+      ? membershipStore.ref(caller.uid).orderBy('created_at', 'desc').limit(MAX_MEMBERSHIPS).get()
       : none,
   ]);
   reads.count += 1;
@@ -268,7 +258,7 @@ async function readDisasters(own: Own, focus: Disaster | null, reads: Reads): Pr
   const missing = [
     ...new Set([...own.joined, ...own.requests.map((r) => r.disaster_id), ...own.tasks.map((t) => t.disaster_id)]),
   ].filter((id) => !disasters.has(id));
-  for (const disaster of reads.docs(await getAllData(missing.map((id) => collections.disasters.doc(id))))) {
+  for (const disaster of reads.docs(await getAllData(missing.map((id) => disasterStore.doc(id))))) {
     if (disaster) disasters.set(disaster.id, disaster);
   }
   return disasters;
@@ -277,13 +267,13 @@ async function readDisasters(own: Own, focus: Disaster | null, reads: Reads): Pr
 /** The plans of the caller's requests, and the resources they suggest that a non-staff caller sees by category. */
 async function readPlans(caller: Caller, requests: HelpRequest[], parts: ContextParts, reads: Reads) {
   const outputs = parts.plans
-    ? reads.docs(await getAllData(requests.map((request) => collections.workflowOutputs.doc(request.id))))
+    ? reads.docs(await getAllData(requests.map((request) => workflowOutputStore.doc(request.id))))
     : [];
   const planned = isStaff(caller)
     ? []
     : [...new Set(outputs.flatMap((output) => (output ? plannedResources(output).map((r) => r.resource_id) : [])))];
   const stored = new Map<string, Resource>();
-  for (const resource of reads.docs(await getAllData(planned.map((id) => collections.resources.doc(id))))) {
+  for (const resource of reads.docs(await getAllData(planned.map((id) => resourceStore.doc(id))))) {
     if (resource) stored.set(resource.id, resource);
   }
   return { outputs, stored };

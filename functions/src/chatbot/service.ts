@@ -2,7 +2,7 @@
 // caller's own context, answers with Gemini when configured (and within the shared budget) or
 // with the deterministic assistant, and appends both turns to the caller's conversation.
 import { configuredGemini, geminiBudget, GEMINI_USES } from '../config.js';
-import { collections } from '../data/collections.js';
+import { conversationStore } from './store.js';
 import { db } from '../data/firestore.js';
 import { NotFoundError } from '../errors.js';
 import type { Caller } from '../shared/caller.js';
@@ -45,7 +45,7 @@ export interface AskOptions {
 
 /** The caller's conversation; another user's or an unknown one is a 404 (its existence is not revealed). */
 async function ownConversation(caller: Caller, id: string): Promise<Conversation> {
-  const conversation = await collections.conversations.get(id);
+  const conversation = await conversationStore.get(id);
   if (!conversation || conversation.owner_id !== caller.uid) throw new NotFoundError('Conversation', id);
   return conversation;
 }
@@ -100,9 +100,7 @@ export async function ask(
   ];
   const expiresAt = new Date(now() + CONVERSATION_TTL_HOURS * 3600 * 1000).toISOString();
   const ref =
-    input.conversation_id === undefined
-      ? collections.conversations.ref().doc()
-      : collections.conversations.doc(input.conversation_id);
+    input.conversation_id === undefined ? conversationStore.ref().doc() : conversationStore.doc(input.conversation_id);
   await db().runTransaction(async (tx) => {
     const current = input.conversation_id === undefined ? undefined : (await tx.get(ref)).data();
     if (input.conversation_id !== undefined && (!current || current.owner_id !== caller.uid)) {

@@ -1,37 +1,22 @@
-// The one registry of Firestore collections: every path the service reads or writes, each with
-// the schema its documents are validated against on the way out. Client developers listening to
-// Firestore directly use these same paths (see README).
+// How a Firestore collection is defined: its path, the schema its documents are validated against
+// on the way out, its derived fields and its person fields. Each feature defines its own
+// collections in its store.ts with defineCollection and defineSubcollection; src/stores.ts lists
+// them all, for what needs every one (erasure's checks, the bench, the test helpers). Client
+// developers listening to Firestore directly use these same paths (see README).
 import {
-  FieldValue,
   WriteBatch,
+  type FieldValue,
   type CollectionReference,
   type DocumentReference,
   type Query,
   type Transaction,
 } from 'firebase-admin/firestore';
 import type { z } from 'zod';
-// First: a feature module that defines its own collection may be loaded while this one still is.
 import { NotFoundError } from '../errors.js';
+import type { Page, PageQuery } from '../shared/schemas.js';
 import { toDocument, zodConverter } from './converter.js';
 import { db } from './firestore.js';
 import { paginate, type Order } from './paginate.js';
-import { auditRecordSchema } from '../audit/model.js';
-import { inboundMessageSchema, phoneContactSchema } from '../channels/model.js';
-import { messageSchema } from '../chat/model.js';
-import { conversationSchema } from '../chatbot/model.js';
-import { capMessageSchema, disasterSchema, joinedDisasterSchema, memberSchema } from '../disasters/model.js';
-import { notificationSchema } from '../notifications/model.js';
-import { observationSchema } from '../observations/model.js';
-import { deviceSchema, notificationPreferencesSchema, outboundMessageSchema } from '../outbound/model.js';
-import { helpRequestSchema, type HelpRequest } from '../requests/model.js';
-import { planningDueAt } from '../requests/planning-state.js';
-import { resourceSchema } from '../resources/model.js';
-import { taskSchema } from '../tasks/model.js';
-import { userRecordSchema } from '../users/model.js';
-import { deliverySchema, webhookSchema } from '../webhooks/model.js';
-import { allocationJobSchema } from '../planning/model.js';
-import { workflowOutputSchema } from '../workflow/model.js';
-import type { Page, PageQuery } from '../shared/schemas.js';
 
 /** What every stored entity carries: its id and its creation time (which orders lists). */
 export interface Entity {
@@ -83,6 +68,11 @@ export type PersonFieldCategory = keyof PersonFields<unknown>;
 
 /** The person fields of any collection, as plain paths. */
 export type AnyPersonFields = { readonly [C in PersonFieldCategory]?: readonly string[] };
+
+/** What erasure and its checks read of any collection or subcollection, whatever its entity. */
+export type AnyStore = { readonly schema: z.ZodType; readonly personFields: AnyPersonFields } & (
+  { readonly path: string } | { readonly pattern: string }
+);
 
 export interface CollectionOptions<T> {
   /**
@@ -211,138 +201,8 @@ export function defineSubcollection<T extends Entity>(
   };
 }
 
-/**
- * The requests' stored-only `planning_due_at`, for the planning sweeper (requests/planning-state.ts),
- * `awaiting_location`, for the dispatchers' filter, and `requester_phone`, for staff's lookup by
- * number (top level: the embedded emulator does not filter on nested fields).
- */
-function requestDerived(fields: Changes<HelpRequest>): Record<string, unknown> {
-  const { planning, requester_contact: contact } = fields;
-  return {
-    ...(planning === undefined || planning instanceof FieldValue
-      ? {}
-      : { planning_due_at: planningDueAt(planning), awaiting_location: planning.state === 'awaiting_location' }),
-    ...(contact === undefined || contact instanceof FieldValue ? {} : { requester_phone: contact?.phone ?? null }),
-  };
-}
-
-/** A person's exact point and its geohash. */
-const PLACE = ['location', 'geohash'] as const;
-
-export const collections = {
-  users: defineCollection('users', userRecordSchema, {
-    personFields: {
-      uid: ['id', 'verification.by'],
-      contact: ['phone'],
-      name: ['display_name'],
-      text: ['verification.note'],
-      location: PLACE,
-    },
-  }),
-  /** `users/{uid}/notifications`: what a user's client listens to (task assigned, ...). */
-  notifications: defineSubcollection('users', 'notifications', notificationSchema, {
-    personFields: { uid: [PARENT_UID, 'user_id'], text: ['text'] },
-  }),
-  disasters: defineCollection('disasters', disasterSchema, {
-    personFields: { uid: ['created_by', 'confirmed_by', 'closed_by'] },
-  }),
-  /** `disasters/{disaster_id}/members/{uid}`: membership; the chat rules read it. */
-  members: defineSubcollection('disasters', 'members', memberSchema, {
-    personFields: { uid: ['id'], name: ['display_name'] },
-  }),
-  /** `users/{uid}/memberships/{disaster_id}`: the same memberships by user, written together with members. */
-  memberships: defineSubcollection('users', 'memberships', joinedDisasterSchema, {
-    personFields: { uid: [PARENT_UID] },
-  }),
-  /** `disasters/{disaster_id}/messages`: the disaster chat, delivered to clients by listeners. */
-  messages: defineSubcollection('disasters', 'messages', messageSchema, {
-    personFields: { uid: ['sender_id'], name: ['sender_name'], text: ['text'] },
-  }),
-  requests: defineCollection('requests', helpRequestSchema, {
-    derived: requestDerived,
-    personFields: {
-      uid: ['owner_id', 'potential_matches.responders.id'],
-      contact: ['requester_contact'],
-      text: ['description', 'location_text'],
-      location: PLACE,
-    },
-  }),
-  /** `workflow_outputs/{request_id}`: the plan of one request. */
-  workflowOutputs: defineCollection('workflow_outputs', workflowOutputSchema, {
-    // The rationale may quote the request's description, and names the suggested helpers.
-    personFields: { uid: ['tasks.suggested_assignee_id'], text: ['rationale'] },
-  }),
-  /** `allocation_jobs/{id}`: resource allocation proposals for a disaster (POST /resources/suggest/{disaster_id}). */
-  allocationJobs: defineCollection('allocation_jobs', allocationJobSchema, {
-    personFields: { uid: ['requested_by'] },
-  }),
-  tasks: defineCollection('tasks', taskSchema, {
-    personFields: { uid: ['assigned_to', 'created_by', 'authorized_by', 'history.by', 'history.from', 'history.to'] },
-  }),
-  resources: defineCollection('resources', resourceSchema, {
-    personFields: { uid: ['owner_id'], text: ['description'], location: PLACE },
-  }),
-  observations: defineCollection('observations', observationSchema, {
-    personFields: { uid: ['reporter_id'], text: ['description'], location: PLACE },
-  }),
-  /** `conversations/{id}`: one user's history with the assistant; `expires_at` carries a TTL policy. */
-  conversations: defineCollection('conversations', conversationSchema, {
-    personFields: { uid: ['owner_id'], text: ['messages.text'] },
-  }),
-  /** `audit_log/{id}`: append-only record of every state change, one typed domain event each (events/record.ts). */
-  audit: defineCollection('audit_log', auditRecordSchema, {
-    // entity_id is a uid for records about a user or a membership (`<disaster_id>:<uid>`).
-    personFields: { uid: ['actor_id', 'entity_id', 'people_ids'], copies: ['before', 'after'] },
-  }),
-  /** `cap_messages/{identifier}`: every CAP 1.2 message issued for a disaster (disasters/cap.ts). */
-  capMessages: defineCollection('cap_messages', capMessageSchema),
-  /** `phone_contacts/{e164}`: a number that wrote to us, its user, language and opt-out (channels/model.ts). */
-  phoneContacts: defineCollection('phone_contacts', phoneContactSchema, {
-    personFields: { uid: ['uid'], contact: ['id'] },
-  }),
-  /** `inbound_messages/{MessageSid}`: one per SMS/WhatsApp message processed, claimed with create() (channels/inbound.ts). */
-  inboundMessages: defineCollection('inbound_messages', inboundMessageSchema, {
-    // Twilio's log maps the MessageSid to the number: the link to a request re-identifies it.
-    personFields: { contact: ['request_id'] },
-  }),
-  /** `webhooks/{id}`: outbound webhook subscribers, with their signing secrets sealed (webhooks/sealing.ts; never returned). */
-  webhooks: defineCollection('webhooks', webhookSchema, {
-    personFields: { uid: ['created_by'] },
-  }),
-  /** `webhooks/{webhook_id}/deliveries/{event_id}`: the delivery log; `expires_at` carries a TTL policy. */
-  webhookDeliveries: defineSubcollection('webhooks', 'deliveries', deliverySchema, {
-    // The event as sent: an audit record's fields.
-    personFields: { copies: ['body'] },
-  }),
-  /** `users/{uid}/devices/{device_id}`: FCM registration tokens of the user's devices (outbound/). */
-  devices: defineSubcollection('users', 'devices', deviceSchema, {
-    personFields: { uid: [PARENT_UID], contact: ['token'] },
-  }),
-  /** `users/{uid}/preferences/notifications`: what reaches the user outside the app, and when (outbound/). */
-  preferences: defineSubcollection('users', 'preferences', notificationPreferencesSchema, {
-    personFields: { uid: [PARENT_UID] },
-  }),
-  /** `outbound_messages/{id}`: every push, SMS and WhatsApp message, its status and attempts (outbound/). */
-  outboundMessages: defineCollection('outbound_messages', outboundMessageSchema, {
-    personFields: { uid: ['recipient_uid'], contact: ['to'], text: ['body'] },
-  }),
-};
-
-export type CollectionName = keyof typeof collections;
-
-/**
- * The names of the top-level fields that hold a uid in any collection but the audit log's own:
- * the fields of an audit record's before and after that name a person (events/record.ts,
- * `people_ids`, by which erasure finds the records).
- */
-export const PERSON_UID_FIELDS: readonly string[] = [
-  ...new Set(
-    Object.entries(collections)
-      .filter(([name]) => name !== 'audit')
-      .flatMap(([, collection]) => (collection.personFields as AnyPersonFields).uid ?? [])
-      .filter((path) => path !== 'id' && path !== PARENT_UID && !path.includes('.')),
-  ),
-];
+/** A person's exact point and its geohash, as person fields (`location`). */
+export const PLACE = ['location', 'geohash'] as const;
 
 /** Collections written without a schema: infrastructure, never returned to clients. */
 export const internalCollections = {
@@ -357,8 +217,6 @@ export const internalCollections = {
    * task, or by its owner); created with `create()`, so only one holder can win. See resources/claims.ts.
    */
   resourceClaims: 'resource_claims',
-  /** `task_transitions/{task_id}_{from}`: one per status a task leaves, so each move happens once. */
-  taskTransitions: 'task_transitions',
   /**
    * `erasures/{uid}`: the pseudonym of an erasure in progress (users/erasure.ts), so that a resumed
    * run uses the same one; deleted when the erasure ends, `expires_at` carries a TTL policy.

@@ -4,7 +4,8 @@
 // messages reference it exactly. The mapping from a disaster is documented in docs/interop.md.
 import { WriteBatch } from 'firebase-admin/firestore';
 import { config } from '../config.js';
-import { collections, type Writer } from '../data/collections.js';
+import { type Writer } from '../data/collections.js';
+import { capMessageStore, disasterStore } from './store.js';
 import { NotFoundError } from '../errors.js';
 import type { CapMessage, CapMsgType, Disaster, DisasterType } from './model.js';
 
@@ -141,8 +142,8 @@ export function issueCapMessage(writer: Writer, disaster: Disaster, event: CapEv
     created_at: now,
   };
   const previous = earlier.at(-1);
-  if (previous !== undefined) collections.capMessages.updateIn(writer, identifierOf(previous), { feed: 'superseded' });
-  const ref = collections.capMessages.doc(identifier);
+  if (previous !== undefined) capMessageStore.updateIn(writer, identifierOf(previous), { feed: 'superseded' });
+  const ref = capMessageStore.doc(identifier);
   if (writer instanceof WriteBatch) writer.create(ref, message);
   else writer.create(ref, message);
   return [...earlier, `${sender},${identifier},${sent}`];
@@ -154,17 +155,17 @@ export function issueCapMessage(writer: Writer, disaster: Disaster, event: CapEv
  * CAP messages were issued and never edited since.
  */
 export async function latestCapMessage(disasterId: string): Promise<CapMessage> {
-  const disaster = await collections.disasters.get(disasterId);
+  const disaster = await disasterStore.get(disasterId);
   const latest = disaster?.status === 'suggested' ? undefined : disaster?.cap_references?.at(-1);
   if (latest === undefined) throw new NotFoundError('CAP message of disaster', disasterId);
-  return collections.capMessages.require(identifierOf(latest), 'CAP message');
+  return capMessageStore.require(identifierOf(latest), 'CAP message');
 }
 
 /** The Atom 1.0 feed of current alerts: every live one, and Cancels of the last 24 hours. */
 export async function capFeed(now = Date.now()): Promise<string> {
   const [live, cancelled] = await Promise.all([
-    collections.capMessages.list({ feed: 'live' }, { limit: FEED_LIVE_LIMIT }),
-    collections.capMessages.list({ feed: 'cancelled' }, { limit: FEED_CANCELLED_LIMIT }),
+    capMessageStore.list({ feed: 'live' }, { limit: FEED_LIVE_LIMIT }),
+    capMessageStore.list({ feed: 'cancelled' }, { limit: FEED_CANCELLED_LIMIT }),
   ]);
   const recent = cancelled.items.filter((message) => now - Date.parse(message.created_at) <= CANCELLED_IN_FEED_MS);
   const entries = [...live.items, ...recent].sort((a, b) => b.created_at.localeCompare(a.created_at));

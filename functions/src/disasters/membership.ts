@@ -2,7 +2,8 @@
 // joined. Each membership is two documents written together: `disasters/{id}/members/{uid}`
 // (the chat rules read it) and `users/{uid}/memberships/{id}` (which disasters one joined).
 import { recordEvent, type EventActor } from '../events/record.js';
-import { collections } from '../data/collections.js';
+import { memberStore, membershipStore } from './store.js';
+import { userStore } from '../users/store.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
 import { ForbiddenError } from '../errors.js';
 import type { Caller } from '../shared/caller.js';
@@ -26,10 +27,10 @@ export const membershipEntityId = (disasterId: string, uid: string): string => `
 export async function writeMembership(member: Member, mode: 'create' | 'set', actor?: EventActor): Promise<void> {
   const entry = { id: member.disaster_id, disaster_id: member.disaster_id, created_at: member.created_at };
   const batch = db().batch();
-  const memberRef = collections.members.doc(member.disaster_id, member.id);
+  const memberRef = memberStore.doc(member.disaster_id, member.id);
   if (mode === 'create') batch.create(memberRef, member);
   else batch.set(memberRef, member);
-  batch.set(collections.memberships.doc(member.id, member.disaster_id), entry);
+  batch.set(membershipStore.doc(member.id, member.disaster_id), entry);
   if (actor !== undefined) {
     recordEvent(
       batch,
@@ -54,10 +55,10 @@ export async function writeMembership(member: Member, mode: 'create' | 'set', ac
  */
 export async function join(caller: Caller, disasterId: string): Promise<{ membership: Membership; created: boolean }> {
   await requireConfirmedDisaster(disasterId, null); // a suggestion has no members: 404 even for admins
-  const ref = collections.members.doc(disasterId, caller.uid);
+  const ref = memberStore.doc(disasterId, caller.uid);
   const existing = (await ref.get()).data();
   if (existing) return { membership: membershipOf(disasterId, existing), created: false };
-  const user = await collections.users.get(caller.uid);
+  const user = await userStore.get(caller.uid);
   if (!user) throw new ForbiddenError('Register first (POST /users/register), then join a disaster.');
   const member: Member = {
     id: caller.uid,
@@ -82,11 +83,11 @@ export async function join(caller: Caller, disasterId: string): Promise<{ member
  */
 export async function leave(caller: Caller, disasterId: string): Promise<void> {
   await getVisibleDisaster(caller, disasterId);
-  const memberRef = collections.members.doc(disasterId, caller.uid);
+  const memberRef = memberStore.doc(disasterId, caller.uid);
   await db().runTransaction(async (tx) => {
     const member = (await tx.get(memberRef)).data();
     tx.delete(memberRef);
-    tx.delete(collections.memberships.doc(caller.uid, disasterId));
+    tx.delete(membershipStore.doc(caller.uid, disasterId));
     if (member) {
       recordEvent(tx, caller, {
         type: 'membership.left',
@@ -101,7 +102,7 @@ export async function leave(caller: Caller, disasterId: string): Promise<void> {
 
 export async function joined(caller: Caller, disasterId: string): Promise<Membership> {
   await getVisibleDisaster(caller, disasterId);
-  return membershipOf(disasterId, await collections.members.of(disasterId).get(caller.uid));
+  return membershipOf(disasterId, await memberStore.of(disasterId).get(caller.uid));
 }
 
 /**
@@ -110,8 +111,8 @@ export async function joined(caller: Caller, disasterId: string): Promise<Member
  */
 export async function listVolunteers(caller: Caller, disasterId: string, query: PageQuery): Promise<Page<Volunteer>> {
   await getVisibleDisaster(caller, disasterId);
-  const page = await collections.members.of(disasterId).list({ role: 'volunteer' }, query);
-  const users = await Promise.all(page.items.map((member) => collections.users.doc(member.id).get()));
+  const page = await memberStore.of(disasterId).list({ role: 'volunteer' }, query);
+  const users = await Promise.all(page.items.map((member) => userStore.doc(member.id).get()));
   const byUid = new Map(users.map((snapshot) => [snapshot.id, snapshot.data()]));
   return {
     items: page.items.map((member) => {

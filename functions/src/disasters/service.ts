@@ -4,7 +4,7 @@ import type { Transaction } from 'firebase-admin/firestore';
 import { markDiscarded } from './evidence.js';
 import { recordEvent } from '../events/record.js';
 import type { EventOf } from '../events/types.js';
-import { collections } from '../data/collections.js';
+import { disasterStore } from './store.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { Caller } from '../shared/caller.js';
@@ -30,7 +30,7 @@ export const isAdmin = (caller: Caller | null): boolean => caller?.role === 'adm
 
 export async function createDisaster(caller: Caller, input: DisasterInput): Promise<Disaster> {
   const now = new Date().toISOString();
-  const ref = collections.disasters.ref().doc();
+  const ref = disasterStore.ref().doc();
   const disaster: Disaster = {
     id: ref.id,
     name: input.name,
@@ -72,17 +72,17 @@ export async function createDisaster(caller: Caller, input: DisasterInput): Prom
 export function listPublic(
   query: PageQuery & { type?: Disaster['type'] | undefined; status?: 'confirmed' | 'closed' | undefined },
 ): Promise<Page<Disaster>> {
-  return collections.disasters.list({ status: query.status ?? 'confirmed', type: query.type }, query);
+  return disasterStore.list({ status: query.status ?? 'confirmed', type: query.type }, query);
 }
 
 /** Agent suggestions awaiting an admin, newest first. */
 export function listSuggested(query: PageQuery): Promise<Page<Disaster>> {
-  return collections.disasters.list({ status: 'suggested' }, query);
+  return disasterStore.list({ status: 'suggested' }, query);
 }
 
 /** A disaster the caller may see: a suggestion exists only for admins (404 for everyone else). */
 export async function getVisibleDisaster(caller: Caller | null, id: string): Promise<Disaster> {
-  const disaster = await collections.disasters.get(id);
+  const disaster = await disasterStore.get(id);
   if (!disaster || (disaster.status === 'suggested' && !isAdmin(caller))) throw new NotFoundError('Disaster', id);
   return disaster;
 }
@@ -95,7 +95,7 @@ export async function getVisibleDisaster(caller: Caller | null, id: string): Pro
  * A closed disaster is public, so it is a 409 everywhere: it takes no new work (docs/interop.md).
  */
 export async function requireConfirmedDisaster(id: string, caller: Caller | null, tx?: Transaction): Promise<Disaster> {
-  const disaster = await collections.disasters.get(id, tx);
+  const disaster = await disasterStore.get(id, tx);
   if (!disaster || (disaster.status === 'suggested' && !isAdmin(caller))) throw new NotFoundError('Disaster', id);
   if (disaster.status === 'closed') throw closedConflict(id);
   if (disaster.status !== 'confirmed') {
@@ -138,14 +138,14 @@ function writeDisasterChange(
   event: Pick<EventOf<'disaster.approved' | 'disaster.updated' | 'disaster.closed'>, 'type' | 'before' | 'after'>,
 ): void {
   if (capEvent) next.cap_references = issueCapMessage(tx, next, capEvent, next.updated_at);
-  tx.set(collections.disasters.doc(next.id), next);
+  tx.set(disasterStore.doc(next.id), next);
   recordEvent(tx, caller, { ...event, entity_id: next.id, disaster_id: next.id }, next.updated_at);
 }
 
 /** Suggested → confirmed; 409 on a confirmed disaster. */
 export async function approve(caller: Caller, disasterId: string): Promise<Disaster> {
   const approved = await inCapTransaction(async (tx) => {
-    const disaster = await collections.disasters.require(disasterId, 'Disaster', tx);
+    const disaster = await disasterStore.require(disasterId, 'Disaster', tx);
     disasterTransitions.assert(disaster.status, 'confirmed');
     const now = new Date().toISOString();
     const next: Disaster = {
@@ -173,9 +173,9 @@ export async function approve(caller: Caller, disasterId: string): Promise<Disas
  * suggest the same cluster again from the same observations; 409 on a confirmed disaster.
  */
 export async function discard(caller: Caller, disasterId: string): Promise<void> {
-  const ref = collections.disasters.doc(disasterId);
+  const ref = disasterStore.doc(disasterId);
   await db().runTransaction(async (tx) => {
-    const disaster = await collections.disasters.require(disasterId, 'Disaster', tx);
+    const disaster = await disasterStore.require(disasterId, 'Disaster', tx);
     disasterTransitions.assert(disaster.status, 'discarded');
     const now = new Date().toISOString();
     if (disaster.suggestion) {
@@ -210,7 +210,7 @@ const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSO
  */
 export async function updateDisaster(caller: Caller, disasterId: string, patch: DisasterPatch): Promise<Disaster> {
   const { updated, changed } = await inCapTransaction(async (tx) => {
-    const disaster = await collections.disasters.require(disasterId, 'Disaster', tx);
+    const disaster = await disasterStore.require(disasterId, 'Disaster', tx);
     if (disaster.status === 'closed') throw closedConflict(disasterId);
     const changed = EDITABLE_DISASTER_FIELDS.filter(
       (field) => patch[field] !== undefined && !sameValue(patch[field], disaster[field]),
@@ -262,7 +262,7 @@ export async function closeDisaster(
   input: DisasterClose,
 ): Promise<{ disaster: Disaster; closed: boolean }> {
   const result = await inCapTransaction(async (tx) => {
-    const disaster = await collections.disasters.require(disasterId, 'Disaster', tx);
+    const disaster = await disasterStore.require(disasterId, 'Disaster', tx);
     if (disaster.status === 'closed') return { disaster, closed: false };
     disasterTransitions.assert(disaster.status, 'closed');
     const now = new Date().toISOString();

@@ -5,7 +5,7 @@
 // and the webhook deliveries (webhooks/events.ts): side effects subscribe, nothing re-decides.
 import type { Transaction, WriteBatch } from 'firebase-admin/firestore';
 import type { AuditRecord } from '../audit/model.js';
-import { collections, PERSON_UID_FIELDS } from '../data/collections.js';
+import { PERSON_UID_FIELDS, auditStore } from '../audit/store.js';
 import type { Caller } from '../shared/caller.js';
 import { notify } from '../notifications/service.js';
 import { IN_APP_KIND, noticesOf, type Notice, type NoticeSubject, type UnheardEventType } from './notices.js';
@@ -80,7 +80,7 @@ export function recordEvent<T extends DomainEventType>(
   ...timeAndSubject: TimeAndSubject<T>
 ): AuditRecord {
   const [at = new Date().toISOString(), subject] = timeAndSubject as [string?, NoticeSubject?];
-  const ref = event.record_id === undefined ? collections.audit.ref().doc() : collections.audit.doc(event.record_id);
+  const ref = event.record_id === undefined ? auditStore.ref().doc() : auditStore.doc(event.record_id);
   const record = auditRecordOf(event as DomainEvent, actor, ref.id, at);
   // Transaction.create and WriteBatch.create take the same arguments.
   (writer as WriteBatch).create(ref, record);

@@ -5,7 +5,10 @@
 import type { Query } from 'firebase-admin/firestore';
 import { recordEvent } from '../events/record.js';
 import { config } from '../config.js';
-import { collections } from '../data/collections.js';
+import { disasterStore } from '../disasters/store.js';
+import { requestStore } from '../requests/store.js';
+import { resourceStore } from '../resources/store.js';
+import { taskStore } from '../tasks/store.js';
 import { db } from '../data/firestore.js';
 import { inRange, pagesOf, type SortKeyRange } from '../data/paginate.js';
 import type { Disaster } from '../disasters/model.js';
@@ -107,7 +110,7 @@ async function prepare<T extends { id: string; created_at: string }, Row>(
   };
 }
 
-/** Equality filters on a query; an undefined one is skipped (as the registry's list does). */
+/** Equality filters on a query; an undefined one is skipped (as a store's list does). */
 function filtered<T>(query: Query<T>, filters: Record<string, string | undefined>): Query<T> {
   let result = query;
   for (const [field, value] of Object.entries(filters))
@@ -117,7 +120,7 @@ function filtered<T>(query: Query<T>, filters: Record<string, string | undefined
 
 /** GET /exports/requests: the requests of one disaster, as GET /requests/disaster/{id} lists them. */
 export async function exportRequests(caller: Caller, query: RequestExportQuery): Promise<ExportStream> {
-  const disaster = await collections.disasters.require(query.disaster_id, 'Disaster');
+  const disaster = await disasterStore.require(query.disaster_id, 'Disaster');
   const { seesAll, audience } = await audienceResolver(caller, disaster.id);
   const filters = {
     disaster_id: disaster.id,
@@ -127,7 +130,7 @@ export async function exportRequests(caller: Caller, query: RequestExportQuery):
   };
   return prepare<HelpRequest, RequestRow>(caller, query, {
     kind: 'requests',
-    query: filtered(collections.requests.ref(), filters),
+    query: filtered(requestStore.ref(), filters),
     table: requestTable,
     disasterId: disaster.id,
     filters: { status: query.status ?? null, type_of_need: query.type_of_need ?? null },
@@ -152,7 +155,7 @@ export async function exportResources(caller: Caller, query: ResourceExportQuery
     if (id === null) return Promise.resolve(null);
     let name = disasterNames.get(id);
     if (name === undefined) {
-      name = collections.disasters.get(id).then((found) => found?.name ?? null);
+      name = disasterStore.get(id).then((found) => found?.name ?? null);
       disasterNames.set(id, name);
     }
     return name;
@@ -161,7 +164,7 @@ export async function exportResources(caller: Caller, query: ResourceExportQuery
   const { status, category, disaster_id, owner_id } = query;
   return prepare<Resource, ResourceRow>(caller, query, {
     kind: 'resources',
-    query: filtered(collections.resources.ref(), { status, category, disaster_id, owner_id }),
+    query: filtered(resourceStore.ref(), { status, category, disaster_id, owner_id }),
     table: resourceTable,
     disasterId: disaster_id ?? null,
     filters: { status: status ?? null, category: category ?? null, owner_id: owner_id ?? null },
@@ -178,19 +181,19 @@ export async function exportResources(caller: Caller, query: ResourceExportQuery
 
 /** GET /exports/3w: the tasks of one disaster as who / what / where / when / status. */
 export async function exportThreeW(caller: Caller, query: ThreeWExportQuery): Promise<ExportStream> {
-  const disaster: Disaster = await collections.disasters.require(query.disaster_id, 'Disaster');
+  const disaster: Disaster = await disasterStore.require(query.disaster_id, 'Disaster');
   const { audience } = await audienceResolver(caller, disaster.id);
   const { status, request_id, assigned_to } = query;
   return prepare<Task, TaskRow>(caller, query, {
     kind: '3w',
-    query: filtered(collections.tasks.ref(), { disaster_id: disaster.id, status, request_id, assigned_to }),
+    query: filtered(taskStore.ref(), { disaster_id: disaster.id, status, request_id, assigned_to }),
     table: threeWTable,
     disasterId: disaster.id,
     filters: { status: status ?? null, request_id: request_id ?? null, assigned_to: assigned_to ?? null },
     rowsOf: async (page) => {
       const ids = [...new Set(page.map((task) => task.request_id).filter((id): id is string => id !== null))];
       const requests = new Map<string, HelpRequest>();
-      for (const request of await collections.requests.getAll(ids)) if (request) requests.set(request.id, request);
+      for (const request of await requestStore.getAll(ids)) if (request) requests.set(request.id, request);
       return page.map((task) => {
         const request = task.request_id === null ? undefined : requests.get(task.request_id);
         const seen = request ? audience(request) : null;

@@ -2,7 +2,8 @@
 // they announce (a task assigned to you, authorized, cancelled). Clients listen to that
 // subcollection directly (rules let only that user read it) or list it with GET /notifications/me.
 import type { Transaction } from 'firebase-admin/firestore';
-import { collections, type Writer } from '../data/collections.js';
+import { type Writer } from '../data/collections.js';
+import { notificationStore } from './store.js';
 import { db } from '../data/firestore.js';
 import type { Caller } from '../shared/caller.js';
 import type { Page, PageQuery } from '../shared/schemas.js';
@@ -17,7 +18,7 @@ export interface NotificationInput {
 
 /** Adds a notification for `userId` to the transaction; returns it. */
 export function notify(writer: Writer, userId: string, input: NotificationInput, now: string): Notification {
-  const ref = collections.notifications.ref(userId).doc();
+  const ref = notificationStore.ref(userId).doc();
   const notification: Notification = {
     id: ref.id,
     user_id: userId,
@@ -38,12 +39,12 @@ export function listOwnNotifications(
   filters: { read?: boolean | undefined },
   page: PageQuery,
 ): Promise<Page<Notification>> {
-  return collections.notifications.of(caller.uid).list({ read: filters.read }, page);
+  return notificationStore.of(caller.uid).list({ read: filters.read }, page);
 }
 
 /** Marks one of the caller's notifications read or unread; another user's is simply not found. */
 export async function markNotification(caller: Caller, notificationId: string, read: boolean): Promise<Notification> {
-  const own = collections.notifications.of(caller.uid);
+  const own = notificationStore.of(caller.uid);
   return db().runTransaction(async (tx) => {
     const notification = await own.require(notificationId, 'Notification', tx);
     if (notification.read === read) return notification;

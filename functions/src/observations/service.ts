@@ -1,6 +1,6 @@
 // Community observations (spec 4.6): field reports anyone registered can file and read. Each
 // new observation is also what the agent (agent/) clusters into suggested disasters.
-import { collections } from '../data/collections.js';
+import { observationStore } from './store.js';
 import { isAdmin, requireConfirmedDisaster } from '../disasters/service.js';
 import { ForbiddenError } from '../errors.js';
 import type { Caller } from '../shared/caller.js';
@@ -12,7 +12,7 @@ import { observationDay, type Observation, type ObservationInput, type Observati
 export async function report(caller: Caller, input: ObservationInput): Promise<Observation> {
   if (input.disaster_id !== null) await requireConfirmedDisaster(input.disaster_id, caller);
   const now = new Date().toISOString();
-  const ref = collections.observations.ref().doc();
+  const ref = observationStore.ref().doc();
   const observation: Observation = {
     id: ref.id,
     type: input.type,
@@ -32,11 +32,11 @@ export async function report(caller: Caller, input: ObservationInput): Promise<O
 }
 
 export function list(query: ObservationListQuery): Promise<Page<Observation>> {
-  return collections.observations.list({ disaster_id: query.disaster_id, type: query.type }, query);
+  return observationStore.list({ disaster_id: query.disaster_id, type: query.type }, query);
 }
 
 export async function get(id: string): Promise<Observation> {
-  const observation = await collections.observations.require(id, 'Observation');
+  const observation = await observationStore.require(id, 'Observation');
   return observation;
 }
 
@@ -46,6 +46,6 @@ export async function remove(caller: Caller, id: string): Promise<void> {
   if (observation.reporter_id !== caller.uid && !isAdmin(caller)) {
     throw new ForbiddenError('Only the reporter of an observation or an admin can delete it.');
   }
-  await collections.observations.doc(id).delete();
+  await observationStore.doc(id).delete();
   logs.observationDeleted(id, caller.uid);
 }

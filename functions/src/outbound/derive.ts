@@ -4,7 +4,11 @@
 // the recipient and the channel, so a second delivery of the same record creates nothing.
 import { createHash } from 'node:crypto';
 import type { AuditRecord } from '../audit/model.js';
-import { collections } from '../data/collections.js';
+import { auditStore } from '../audit/store.js';
+import { phoneContactStore } from '../channels/store.js';
+import { deviceStore, outboundMessageStore } from './store.js';
+import { requestStore } from '../requests/store.js';
+import { taskStore } from '../tasks/store.js';
 import { db } from '../data/firestore.js';
 import { noticesOf, subjectRead, type Notice, type NoticeSubject } from '../events/notices.js';
 import { render } from '../events/templates.js';
@@ -25,15 +29,15 @@ async function subjectOf(record: AuditRecord): Promise<NoticeSubject | null> {
     case null:
       return null;
     case 'request': {
-      const request = await collections.requests.get(record.entity_id);
+      const request = await requestStore.get(record.entity_id);
       return request ? { request } : null;
     }
     case 'task':
     case 'task_and_request': {
-      const task = await collections.tasks.get(record.entity_id);
+      const task = await taskStore.get(record.entity_id);
       if (!task) return null;
       if (task.request_id === null || reads === 'task') return { task, request: null };
-      return { task, request: (await collections.requests.get(task.request_id)) ?? null };
+      return { task, request: (await requestStore.get(task.request_id)) ?? null };
     }
   }
 }
@@ -49,8 +53,8 @@ function messageId(auditId: string, uid: string, channel: string, to: string): s
  */
 async function messagesOf(notice: Notice, auditId: string, now: string): Promise<OutboundMessage[]> {
   const [devices, contacts, preferences] = await Promise.all([
-    collections.devices.ref(notice.uid).limit(20).get(),
-    collections.phoneContacts.ref().where('uid', '==', notice.uid).limit(1).get(),
+    deviceStore.ref(notice.uid).limit(20).get(),
+    phoneContactStore.ref().where('uid', '==', notice.uid).limit(1).get(),
     preferencesOf(notice.uid),
   ]);
   const base = {
@@ -100,7 +104,7 @@ async function messagesOf(notice: Notice, auditId: string, now: string): Promise
  * created. Idempotent: every id is fixed by the record, the recipient and the channel.
  */
 export async function deriveOutbound(auditId: string): Promise<string[]> {
-  const record = await collections.audit.get(auditId);
+  const record = await auditStore.get(auditId);
   if (!record) return [];
   const subject = await subjectOf(record);
   if (!subject) return [];
@@ -110,12 +114,12 @@ export async function deriveOutbound(auditId: string): Promise<string[]> {
   const messages = (await Promise.all(notices.map((notice) => messagesOf(notice, auditId, now)))).flat();
   if (messages.length === 0) return [];
   return db().runTransaction(async (tx) => {
-    const existing = await collections.outboundMessages.getAll(
+    const existing = await outboundMessageStore.getAll(
       messages.map((message) => message.id),
       tx,
     );
     const missing = messages.filter((_, index) => existing[index] === undefined);
-    for (const message of missing) tx.create(collections.outboundMessages.doc(message.id), message);
+    for (const message of missing) tx.create(outboundMessageStore.doc(message.id), message);
     return missing.map((message) => message.id);
   });
 }

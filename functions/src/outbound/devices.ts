@@ -1,7 +1,7 @@
 // Push devices: POST /users/me/devices and DELETE /users/me/devices/{device_id}. A device's id is
 // derived from its token, so registering the same token again (every app start does) is one device.
 import { createHash } from 'node:crypto';
-import { collections } from '../data/collections.js';
+import { deviceStore } from './store.js';
 import { db } from '../data/firestore.js';
 import type { Caller } from '../shared/caller.js';
 import { MAX_DEVICES_PER_USER, type Device, type DeviceView, type NewDevice } from './model.js';
@@ -16,7 +16,7 @@ function viewOf({ token: _token, ...view }: Device): DeviceView {
 
 /** Registers (or refreshes) one of the caller's devices; beyond MAX_DEVICES_PER_USER the oldest goes. */
 export async function registerDevice(caller: Caller, body: NewDevice): Promise<DeviceView> {
-  const own = collections.devices.of(caller.uid);
+  const own = deviceStore.of(caller.uid);
   const id = deviceIdOf(body.token);
   const existing = await own
     .ref()
@@ -44,7 +44,7 @@ export async function registerDevice(caller: Caller, body: NewDevice): Promise<D
 }
 
 export async function removeDevice(caller: Caller, deviceId: string): Promise<void> {
-  const own = collections.devices.of(caller.uid);
+  const own = deviceStore.of(caller.uid);
   await db().runTransaction(async (tx) => {
     await own.require(deviceId, 'Device', tx);
     tx.delete(own.doc(deviceId));

@@ -1,6 +1,6 @@
 // Notification preferences (GET/PATCH /users/me/notification-preferences) and the rules the
 // delivery worker applies with them: which events, which channels, quiet hours.
-import { collections } from '../data/collections.js';
+import { preferenceStore } from './store.js';
 import { db } from '../data/firestore.js';
 import type { Caller } from '../shared/caller.js';
 import {
@@ -31,7 +31,7 @@ export function defaultPreferences(now: string): NotificationPreferences {
 }
 
 export async function preferencesOf(uid: string): Promise<NotificationPreferences> {
-  return (await collections.preferences.of(uid).get(PREFERENCES_ID)) ?? defaultPreferences(new Date().toISOString());
+  return (await preferenceStore.of(uid).get(PREFERENCES_ID)) ?? defaultPreferences(new Date().toISOString());
 }
 
 function viewOf(preferences: NotificationPreferences, stored: boolean): PreferencesView {
@@ -46,13 +46,13 @@ function viewOf(preferences: NotificationPreferences, stored: boolean): Preferen
 }
 
 export async function getPreferences(caller: Caller): Promise<PreferencesView> {
-  const stored = await collections.preferences.of(caller.uid).get(PREFERENCES_ID);
+  const stored = await preferenceStore.of(caller.uid).get(PREFERENCES_ID);
   return viewOf(stored ?? defaultPreferences(new Date().toISOString()), stored !== undefined);
 }
 
 /** Merges `patch` into the caller's preferences (created on the first change). */
 export async function updatePreferences(caller: Caller, patch: PreferencesPatch): Promise<PreferencesView> {
-  const own = collections.preferences.of(caller.uid);
+  const own = preferenceStore.of(caller.uid);
   return db().runTransaction(async (tx) => {
     const now = new Date().toISOString();
     const current = (await own.get(PREFERENCES_ID, tx)) ?? defaultPreferences(now);

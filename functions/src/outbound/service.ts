@@ -1,6 +1,6 @@
 // The outbound message log (GET /outbound-messages) and Twilio's delivery reports
 // (POST /channels/twilio/status).
-import { collections } from '../data/collections.js';
+import { outboundMessageStore } from './store.js';
 import { db } from '../data/firestore.js';
 import { logs } from '../logs.js';
 import type { Page, PageQuery } from '../shared/schemas.js';
@@ -15,7 +15,7 @@ export interface OutboundFilters {
 
 export function listOutboundMessages(filters: OutboundFilters, page: PageQuery): Promise<Page<OutboundMessage>> {
   const { channel, status, request_id, to } = filters;
-  return collections.outboundMessages.list({ channel, status, request_id, to }, page);
+  return outboundMessageStore.list({ channel, status, request_id, to }, page);
 }
 
 /** Twilio's statuses that end a message's journey, and what they mean here. */
@@ -35,17 +35,17 @@ export async function recordTwilioStatus(fields: Record<string, string>): Promis
   const sid = fields.MessageSid ?? '';
   const outcome = FINAL_REPORTS[fields.MessageStatus ?? ''];
   if (outcome === undefined) return;
-  const found = await collections.outboundMessages.ref().where('provider_id', '==', sid).limit(1).get();
+  const found = await outboundMessageStore.ref().where('provider_id', '==', sid).limit(1).get();
   const message = found.docs[0];
   if (!message) {
     logs.outboundStatusUnknown(sid);
     return;
   }
   await db().runTransaction(async (tx) => {
-    const current = await collections.outboundMessages.get(message.id, tx);
+    const current = await outboundMessageStore.get(message.id, tx);
     if (current?.status !== 'sent') return;
     const now = new Date().toISOString();
-    collections.outboundMessages.updateIn(tx, message.id, {
+    outboundMessageStore.updateIn(tx, message.id, {
       status: outcome,
       updated_at: now,
       ...(outcome === 'delivered'

@@ -5,7 +5,9 @@
 // another delivery at work (thrown: retried later). A transient failure (5xx, network) puts the
 // message back to queued and throws, so the platform retries it with its back-off, up to
 // MAX_ATTEMPTS; a permanent one (invalid number, dead FCM token) fails it for good.
-import { collections } from '../data/collections.js';
+import { phoneContactStore } from '../channels/store.js';
+import { deviceStore, outboundMessageStore } from './store.js';
+import { userStore } from '../users/store.js';
 import { sumShards } from '../data/counters.js';
 import { db } from '../data/firestore.js';
 import { logs } from '../logs.js';
@@ -38,16 +40,16 @@ async function takeSendLease(
   const at = now.toISOString();
   const day = spendDay(at);
   return db().runTransaction(async (tx) => {
-    const message = await collections.outboundMessages.get(messageId, tx);
+    const message = await outboundMessageStore.get(messageId, tx);
     if (!message) return { outcome: 'gone' };
     if (FINAL.has(message.status)) return { outcome: 'final' };
     if (message.status === 'sending' && message.lease_until !== null && message.lease_until > at)
       return { outcome: 'busy' };
 
     const uid = message.recipient_uid;
-    const [user, preferences] = await Promise.all([collections.users.get(uid, tx), preferencesOf(uid)]);
-    const contact = isPhone(message) ? await collections.phoneContacts.get(message.to, tx) : undefined;
-    const device = message.channel === 'push' ? await collections.devices.of(uid).get(message.to, tx) : undefined;
+    const [user, preferences] = await Promise.all([userStore.get(uid, tx), preferencesOf(uid)]);
+    const contact = isPhone(message) ? await phoneContactStore.get(message.to, tx) : undefined;
+    const device = message.channel === 'push' ? await deviceStore.of(uid).get(message.to, tx) : undefined;
     // The spend is counted when a message's lease is first taken (retries do not count twice). The
     // number's own count is read in the transaction: only messages to the same number meet there.
     // The day's count for all numbers is read outside it, summed over its shards: read in every
@@ -68,7 +70,7 @@ async function takeSendLease(
     if (reason === null && counted && overSpend(Number(perNumber?.get('count') ?? 0), allNumbers))
       reason = 'spend_limit';
     if (reason !== null) {
-      collections.outboundMessages.updateIn(tx, messageId, {
+      outboundMessageStore.updateIn(tx, messageId, {
         status: 'suppressed',
         reason,
         lease_until: null,
@@ -79,7 +81,7 @@ async function takeSendLease(
     if (counted) countSend(tx, message.to, day);
     const attempts = message.attempts + 1;
     const leaseUntil = new Date(now.getTime() + SEND_LEASE_MS).toISOString();
-    collections.outboundMessages.updateIn(tx, messageId, {
+    outboundMessageStore.updateIn(tx, messageId, {
       status: 'sending',
       attempts,
       lease_until: leaseUntil,
@@ -90,7 +92,7 @@ async function takeSendLease(
 }
 
 async function settle(message: OutboundMessage, changes: Partial<OutboundMessage>): Promise<void> {
-  await collections.outboundMessages.update(message.id, {
+  await outboundMessageStore.update(message.id, {
     ...changes,
     lease_until: null,
     updated_at: new Date().toISOString(),
@@ -122,7 +124,7 @@ export async function deliverMessage(messageId: string, now: Date = new Date()):
     }
     if (result.deadToken) {
       // FCM will never deliver to this token again: forget the device.
-      await collections.devices.doc(message.recipient_uid, message.to).delete();
+      await deviceStore.doc(message.recipient_uid, message.to).delete();
       logs.outboundDeviceRemoved(message.recipient_uid, message.to);
     }
     return failOrRetry(message, result.error, result.permanent);

@@ -4,7 +4,8 @@
 // a dispatcher turns them into workflow suggestions or tasks.
 import { randomUUID } from 'node:crypto';
 import { ALLOCATION_MAX_ATTEMPTS, REGION } from '../config.js';
-import { collections } from '../data/collections.js';
+import { allocationJobStore } from './store.js';
+import { requestStore } from '../requests/store.js';
 import { adminApp, db } from '../data/firestore.js';
 import { UnavailableError } from '../errors.js';
 import { requireConfirmedDisaster } from '../disasters/service.js';
@@ -67,7 +68,7 @@ export async function requestAllocation(caller: Caller, disasterId: string): Pro
     updated_at: at,
     finished_at: null,
   };
-  const ref = collections.allocationJobs.doc(job.id);
+  const ref = allocationJobStore.doc(job.id);
   await ref.create(job);
   try {
     await enqueue(job.id);
@@ -80,7 +81,7 @@ export async function requestAllocation(caller: Caller, disasterId: string): Pro
 }
 
 export async function getJob(jobId: string): Promise<AllocationJob> {
-  const job = await collections.allocationJobs.require(jobId, 'Allocation job');
+  const job = await allocationJobStore.require(jobId, 'Allocation job');
   return job;
 }
 
@@ -112,13 +113,13 @@ export async function runAllocation(
   now = Date.now,
 ): Promise<AllocationJob['status'] | 'missing' | 'busy'> {
   const leased = await db().runTransaction(async (tx) => {
-    const job = await collections.allocationJobs.get(jobId, tx);
+    const job = await allocationJobStore.get(jobId, tx);
     if (!job) return 'missing' as const;
     if (job.status === 'done' || job.status === 'failed') return job.status;
     if (job.status === 'running' && job.lease_expires_at !== null && Date.parse(job.lease_expires_at) > now())
       return 'busy' as const;
     const at = new Date(now()).toISOString();
-    collections.allocationJobs.updateIn(tx, jobId, {
+    allocationJobStore.updateIn(tx, jobId, {
       status: 'running',
       attempts: job.attempts + 1,
       lease_expires_at: new Date(now() + ALLOCATION_LEASE_MS).toISOString(),
@@ -128,7 +129,7 @@ export async function runAllocation(
   });
   if (typeof leased === 'string') return leased;
   try {
-    const snapshot = await collections.requests
+    const snapshot = await requestStore
       .ref()
       .where('disaster_id', '==', leased.disaster_id)
       .where('status', '==', 'open')
@@ -152,7 +153,7 @@ export async function runAllocation(
     );
     const proposals = allocate(requests, candidates);
     const at = new Date(now()).toISOString();
-    await collections.allocationJobs.update(jobId, {
+    await allocationJobStore.update(jobId, {
       status: 'done',
       proposals,
       requests_considered: requests.length,
@@ -165,7 +166,7 @@ export async function runAllocation(
   } catch (error) {
     const message = error instanceof Error ? error.message.slice(0, 500) : String(error);
     const final = leased.attempts + 1 >= ALLOCATION_MAX_ATTEMPTS;
-    await collections.allocationJobs.update(jobId, {
+    await allocationJobStore.update(jobId, {
       status: final ? 'failed' : 'queued',
       last_error: message,
       lease_expires_at: null,

@@ -4,7 +4,10 @@
 // delivery fail (so the platform retries it later); an expired lease (a run that died) is taken
 // over; only the run holding the lease writes its result; the output is `create()`d once.
 import { randomUUID } from 'node:crypto';
-import { collections, type Changes } from '../data/collections.js';
+import { type Changes } from '../data/collections.js';
+import { disasterStore } from '../disasters/store.js';
+import { requestStore } from '../requests/store.js';
+import { workflowOutputStore } from '../workflow/store.js';
 import { db } from '../data/firestore.js';
 import { geminiBudget, GEMINI_USES } from '../config.js';
 import { withGeminiFallback } from '../data/gemini-budget.js';
@@ -47,7 +50,7 @@ export interface PlanningOptions {
   afterLeaseTaken?: () => Promise<void>;
 }
 
-/** A change of the planning state (the registry derives `planning_due_at` from it). */
+/** A change of the planning state (requests/store.ts derives `planning_due_at` from it). */
 function planningUpdate(planning: Planning, extra: Changes<HelpRequest> = {}): Changes<HelpRequest> {
   return { planning, ...extra, updated_at: planning.updated_at };
 }
@@ -56,7 +59,7 @@ type LeaseAttempt = { outcome: Outcome } | { request: HelpRequest; attempts: num
 
 async function takeLease(requestId: string, runId: string, now: number): Promise<LeaseAttempt> {
   return db().runTransaction(async (tx) => {
-    const request = await collections.requests.get(requestId, tx);
+    const request = await requestStore.get(requestId, tx);
     if (!request) return { outcome: 'missing' as const };
     const { planning } = request;
     if (planning.state === 'planned' || planning.state === 'failed' || planning.state === 'skipped') {
@@ -79,7 +82,7 @@ async function takeLease(requestId: string, runId: string, now: number): Promise
         state: 'skipped',
         last_error: `likely duplicate of request ${request.duplicate_of}; not planned again`,
       };
-      collections.requests.updateIn(tx, requestId, planningUpdate(skipped));
+      requestStore.updateIn(tx, requestId, planningUpdate(skipped));
       return { outcome: 'skipped' as const };
     }
     if (planning.attempts >= MAX_PLANNING_ATTEMPTS) {
@@ -88,7 +91,7 @@ async function takeLease(requestId: string, runId: string, now: number): Promise
         state: 'failed',
         last_error: planning.last_error ?? `gave up after ${planning.attempts} attempts`,
       };
-      collections.requests.updateIn(tx, requestId, planningUpdate(failed));
+      requestStore.updateIn(tx, requestId, planningUpdate(failed));
       return { outcome: 'failed' as const };
     }
     const taken: Planning = {
@@ -99,7 +102,7 @@ async function takeLease(requestId: string, runId: string, now: number): Promise
       lease_expires_at: new Date(now + PLANNING_LEASE_MS).toISOString(),
       updated_at: at,
     };
-    collections.requests.updateIn(tx, requestId, planningUpdate(taken));
+    requestStore.updateIn(tx, requestId, planningUpdate(taken));
     return { request, attempts: taken.attempts };
   });
 }
@@ -175,11 +178,8 @@ async function finish(
   planner: Plan['planner'],
 ): Promise<Outcome> {
   return db().runTransaction(async (tx) => {
-    const outputRef = collections.workflowOutputs.doc(requestId);
-    const [requestSnap, outputSnap] = await Promise.all([
-      tx.get(collections.requests.doc(requestId)),
-      tx.get(outputRef),
-    ]);
+    const outputRef = workflowOutputStore.doc(requestId);
+    const [requestSnap, outputSnap] = await Promise.all([tx.get(requestStore.doc(requestId)), tx.get(outputRef)]);
     const request = requestSnap.data();
     if (!request) return 'missing' as const;
     if (request.planning.state !== 'planning' || request.planning.run_id !== runId) return 'superseded' as const;
@@ -194,7 +194,7 @@ async function finish(
       run_id: null,
       updated_at: output.updated_at,
     };
-    collections.requests.updateIn(tx, requestId, planningUpdate(planned, { potential_matches: matches }));
+    requestStore.updateIn(tx, requestId, planningUpdate(planned, { potential_matches: matches }));
     return 'planned' as const;
   });
 }
@@ -208,7 +208,7 @@ async function giveLeaseBack(
 ): Promise<'pending' | 'failed' | 'superseded'> {
   const message = error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500);
   return db().runTransaction(async (tx) => {
-    const request = await collections.requests.get(requestId, tx);
+    const request = await requestStore.get(requestId, tx);
     if (!request || request.planning.run_id !== runId) return 'superseded' as const;
     const state = request.planning.attempts >= MAX_PLANNING_ATTEMPTS ? 'failed' : 'pending';
     const next: Planning = {
@@ -219,7 +219,7 @@ async function giveLeaseBack(
       run_id: null,
       updated_at: new Date(now).toISOString(),
     };
-    collections.requests.updateIn(tx, requestId, planningUpdate(next));
+    requestStore.updateIn(tx, requestId, planningUpdate(next));
     return state;
   });
 }
@@ -239,7 +239,7 @@ export async function runPlanning(requestId: string, options: PlanningOptions): 
     await options.afterLeaseTaken?.();
     const { request } = leased;
     const [disaster, nearby] = await Promise.all([
-      collections.disasters.doc(request.disaster_id).get(),
+      disasterStore.doc(request.disaster_id).get(),
       findNearby(
         request.location,
         request.disaster_id,
@@ -281,7 +281,7 @@ export async function sweepStalePlanning(
 ): Promise<Record<string, Outcome | 'lease_held' | 'error'>> {
   const now = (options.now ?? Date.now)();
   const stale = await db()
-    .collection(collections.requests.path)
+    .collection(requestStore.path)
     .where('planning_due_at', '<', new Date(now))
     .orderBy('planning_due_at')
     .limit(SWEEP_BATCH)

@@ -1,7 +1,8 @@
 // Nearby search for planning: available volunteers/responders and available resources around a
 // point. One range query per geohash bound (geofire-common), so the documents read grow with the
 // number of candidates near the point, never with the size of the collections.
-import { collections } from '../data/collections.js';
+import { resourceStore } from '../resources/store.js';
+import { userStore } from '../users/store.js';
 import type { Resource } from '../resources/model.js';
 import { TASK_ROLES, type TaskRole } from '../tasks/model.js';
 import { widenUntil, withinRadius } from '../data/nearby.js';
@@ -54,7 +55,7 @@ const toCellCentre = (center: Location, point: Location) => round(distanceKm(cen
 
 async function resourcesWithin(center: Location, disasterId: string, radiusKm: number) {
   const { found, docsRead } = await withinRadius(
-    collections.resources.ref().where('status', '==', 'available'),
+    resourceStore.ref().where('status', '==', 'available'),
     center,
     radiusKm,
     PER_RANGE_LIMIT,
@@ -83,7 +84,7 @@ function isAvailable(user: UserRecord): user is UserRecord & { role: TaskRole } 
 
 async function usersWithin(center: Location, excludeUid: string, radiusKm: number) {
   const { found, docsRead } = await withinRadius(
-    collections.users.ref().where('role', 'in', [...TASK_ROLES]),
+    userStore.ref().where('role', 'in', [...TASK_ROLES]),
     center,
     radiusKm,
     PER_RANGE_LIMIT,

@@ -4,9 +4,9 @@
 // later: whichever arrives first creates the request, the other finds it by the reference and
 // creates nothing. `client_refs/{ref}` is claimed in the creating commit.
 import type { Transaction } from 'firebase-admin/firestore';
-import { z } from 'zod';
-import { defineCollection, type Writer } from '../data/collections.js';
-import { idSchema, isoDateTime } from '../shared/schemas.js';
+import type { Writer } from '../data/collections.js';
+import type { ClientRefRecord } from './model.js';
+import { clientRefStore } from './store.js';
 
 /** How long a reference is remembered: longer than any outbox waits for the network. */
 export const CLIENT_REF_DAYS = 7;
@@ -17,25 +17,9 @@ export function clientRefInText(body: string): string | null {
   return found ? found[1]!.toUpperCase() : null;
 }
 
-export const clientRefRecordSchema = z.object({
-  id: z.string(),
-  request_id: idSchema,
-  owner_id: idSchema,
-  created_at: isoDateTime,
-  expires_at: isoDateTime,
-});
-export type ClientRefRecord = z.infer<typeof clientRefRecordSchema>;
-
-/** `client_refs/{ref}`: the request a client reference created; `expires_at` carries a TTL policy. */
-export const clientRefs = defineCollection('client_refs', clientRefRecordSchema, {
-  // The reference travelled in an SMS: the provider's log ties it to the number, so the link
-  // re-identifies the person, as an inbound message's does.
-  personFields: { uid: ['owner_id'], contact: ['request_id'] },
-});
-
 /** The request a reference already created, read in `tx` when given. */
 export function readClientRef(ref: string, tx?: Transaction): Promise<ClientRefRecord | undefined> {
-  return clientRefs.get(ref, tx);
+  return clientRefStore.get(ref, tx);
 }
 
 /** Claims `ref` for the request in the creating commit: create() fails if another commit claimed it first. */
@@ -45,7 +29,7 @@ export function claimClientRef(
   request: { id: string; owner_id: string },
   at: string,
 ): void {
-  writer.create(clientRefs.doc(ref), {
+  writer.create(clientRefStore.doc(ref), {
     id: ref,
     request_id: request.id,
     owner_id: request.owner_id,

@@ -1,7 +1,10 @@
 // Creating a help request: the one command (writeNewRequest) that the API (POST /requests) and the
 // SMS and WhatsApp intake both call, with the area rule and duplicate flagging. Planning is not
 // done here: creating the document fires the planning trigger (planning/).
-import { collections, type Writer } from '../data/collections.js';
+import { type Writer } from '../data/collections.js';
+import { disasterStore } from '../disasters/store.js';
+import { requestStore } from './store.js';
+import { userStore } from '../users/store.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
 import type { Disaster } from '../disasters/model.js';
 import { requireConfirmedDisaster } from '../disasters/service.js';
@@ -11,8 +14,8 @@ import type { Caller } from '../shared/caller.js';
 import { distanceKm, geohashOf } from '../shared/geo.js';
 import type { Location } from '../shared/schemas.js';
 import { shortReference } from '../shared/reference.js';
-import { claimClientRef, readClientRef, type ClientRefRecord } from './client-refs.js';
-import { QUEUED_FOR_TRIAGE, type HelpRequest, type NewRequestInput } from './model.js';
+import { claimClientRef, readClientRef } from './client-refs.js';
+import { QUEUED_FOR_TRIAGE, type ClientRefRecord, type HelpRequest, type NewRequestInput } from './model.js';
 
 /** A request by the same owner for the same need within this distance and time is a likely duplicate. */
 export const DUPLICATE_RADIUS_KM = 0.5;
@@ -28,7 +31,7 @@ export const REQUEST_AREA_MARGIN_KM = 5;
 /** The earlier open request this one probably repeats (its own original if it is one itself). */
 export async function findDuplicate(ownerId: string, input: NewRequestInput, now: Date): Promise<string | null> {
   const since = new Date(now.getTime() - DUPLICATE_WINDOW_HOURS * 3_600_000).toISOString();
-  const snapshot = await collections.requests
+  const snapshot = await requestStore
     .ref()
     .where('owner_id', '==', ownerId)
     .where('type_of_need', '==', input.type_of_need)
@@ -103,7 +106,7 @@ export const MAX_ACTIVE_DISASTERS = 100;
 
 /** The confirmed disasters, newest first (at most MAX_ACTIVE_DISASTERS). */
 export async function confirmedDisasters(): Promise<Disaster[]> {
-  const page = await collections.disasters.list({ status: 'confirmed' }, { limit: MAX_ACTIVE_DISASTERS });
+  const page = await disasterStore.list({ status: 'confirmed' }, { limit: MAX_ACTIVE_DISASTERS });
   return page.items;
 }
 
@@ -117,7 +120,7 @@ export function writeNewRequest(
   input: NewRequestDocument & { id?: string | undefined; owner_id: string },
   at: string,
 ): HelpRequest {
-  const ref = input.id === undefined ? collections.requests.ref().doc() : collections.requests.doc(input.id);
+  const ref = input.id === undefined ? requestStore.ref().doc() : requestStore.doc(input.id);
   const request = newRequestDocument(ref.id, input.owner_id, input, at);
   writer.create(ref, request);
   if (input.client_ref !== undefined) claimClientRef(writer, input.client_ref, request, at);
@@ -151,7 +154,7 @@ export interface CreatedRequest {
 export async function createRequest(caller: Caller, input: NewRequestInput): Promise<CreatedRequest> {
   const [disaster, profile, earlier] = await Promise.all([
     requireConfirmedDisaster(input.disaster_id, caller),
-    collections.users.get(caller.uid),
+    userStore.get(caller.uid),
     input.client_ref === undefined ? undefined : readClientRef(input.client_ref),
   ]);
   if (earlier) return alreadyReceived(caller, earlier);
@@ -196,5 +199,5 @@ async function alreadyReceived(caller: Caller, earlier: ClientRefRecord): Promis
       reason: 'already_received',
       reference,
     });
-  return { request: await collections.requests.require(earlier.request_id, 'Request'), created: false };
+  return { request: await requestStore.require(earlier.request_id, 'Request'), created: false };
 }

@@ -317,3 +317,13 @@ export const requestLocationSchema = z.strictObject({
       "The confirmed disaster the point belongs to; by default the only confirmed disaster whose area holds the point, else the request's current one.",
     ),
 });
+
+/** `client_refs/{ref}`: the request a client reference created (requests/client-refs.ts). */
+export const clientRefRecordSchema = z.object({
+  id: z.string(),
+  request_id: idSchema,
+  owner_id: idSchema,
+  created_at: isoDateTime,
+  expires_at: isoDateTime,
+});
+export type ClientRefRecord = z.infer<typeof clientRefRecordSchema>;

@@ -2,7 +2,7 @@
 // dispatcher (PUT /requests/{req_id}/location) or by the person's next message, and the place
 // notes a person texts. The intake calls these commands; it never writes a request itself.
 import type { Transaction } from 'firebase-admin/firestore';
-import { collections } from '../data/collections.js';
+import { requestStore } from './store.js';
 import { db } from '../data/firestore.js';
 import { unchanged, type Staged } from '../data/staged.js';
 import type { Disaster } from '../disasters/model.js';
@@ -88,7 +88,7 @@ export async function readPlacement(
   return {
     value: { ...request, ...changes, ...movedFrom },
     write() {
-      collections.requests.updateIn(tx, request.id, { ...changes, ...movedFrom });
+      requestStore.updateIn(tx, request.id, { ...changes, ...movedFrom });
       recordEvent(
         tx,
         actor,
@@ -121,12 +121,11 @@ export async function stageTextedPoint(
   keepOnly: boolean,
   at: string,
 ): Promise<Staged<{ placed: boolean }>> {
-  const current = await collections.requests.get(requestId, tx);
+  const current = await requestStore.get(requestId, tx);
   if (current?.planning.state !== 'awaiting_location') return unchanged({ placed: false });
   const keepPoint = {
     value: { placed: false },
-    write: () =>
-      collections.requests.updateIn(tx, requestId, { location: point, geohash: geohashOf(point), updated_at: at }),
+    write: () => requestStore.updateIn(tx, requestId, { location: point, geohash: geohashOf(point), updated_at: at }),
   };
   if (keepOnly) return keepPoint;
   try {
@@ -153,12 +152,12 @@ export async function stagePlaceNote(
   note: string,
   at: string,
 ): Promise<Staged<void>> {
-  const current = (await collections.requests.get(requestId, tx))?.location_text ?? null;
+  const current = (await requestStore.get(requestId, tx))?.location_text ?? null;
   const joined = current === null || current === '' ? note : `${current}\n${note}`;
   return {
     value: undefined,
     write: () =>
-      collections.requests.updateIn(tx, requestId, {
+      requestStore.updateIn(tx, requestId, {
         location_text: joined.slice(0, LOCATION_TEXT_CHARS),
         updated_at: at,
       }),
@@ -172,7 +171,7 @@ export async function stagePlaceNote(
 export function locateRequest(caller: Caller, id: string, placement: RequestPlacement): Promise<HelpRequest> {
   const at = new Date().toISOString();
   return db().runTransaction(async (tx) => {
-    const request = await collections.requests.require(id, 'Request', tx);
+    const request = await requestStore.require(id, 'Request', tx);
     const staged = await readPlacement(tx, caller, request, placement, at);
     staged.write();
     return staged.value;
@@ -181,5 +180,5 @@ export function locateRequest(caller: Caller, id: string, placement: RequestPlac
 
 /** The staff view of a request as stored now (after its planning ran, or as placed if it is gone). */
 export async function staffViewNow(request: HelpRequest): Promise<RequestView> {
-  return toRequestView((await collections.requests.get(request.id)) ?? request, 'staff');
+  return toRequestView((await requestStore.get(request.id)) ?? request, 'staff');
 }

@@ -2,7 +2,8 @@
 // creation.ts, placing a request that waits for its point in placement.ts.
 import { recordEvent } from '../events/record.js';
 import { changePosition, readChanges } from '../data/changes.js';
-import { collections, type Filters } from '../data/collections.js';
+import { type Filters } from '../data/collections.js';
+import { requestStore } from './store.js';
 import { db } from '../data/firestore.js';
 import { paginate } from '../data/paginate.js';
 import { getVisibleDisaster } from '../disasters/service.js';
@@ -21,7 +22,7 @@ import { audienceOf, audienceResolver, toRequestView } from './visibility.js';
 import { requestTransitions } from './transitions.js';
 
 export async function getRequest(caller: Caller, id: string): Promise<RequestView> {
-  const request = await collections.requests.get(id);
+  const request = await requestStore.get(id);
   const audience = request ? await audienceOf(caller, request) : null;
   if (!request || !audience) throw new NotFoundError('Request', id);
   return toRequestView(request, audience);
@@ -53,10 +54,10 @@ export async function listRequests(
   if (filters.phone !== undefined) return requestsByPhone(caller, filters, filters.phone, page);
   if (filters.updated_since !== undefined) return requestChanges(filters, filters.updated_since, page);
   if (!filters.awaiting_location) {
-    return viewed(await collections.requests.list(filtersOf(filters), page), () => 'staff');
+    return viewed(await requestStore.list(filtersOf(filters), page), () => 'staff');
   }
-  // `awaiting_location` is stored only (derived by the registry), so not a filter `list` knows.
-  let query = collections.requests.ref().where('awaiting_location', '==', true);
+  // `awaiting_location` is stored only (derived by requests/store.ts), so not a filter `list` knows.
+  let query = requestStore.ref().where('awaiting_location', '==', true);
   for (const [field, value] of Object.entries(filtersOf(filters))) {
     if (value !== undefined) query = query.where(field, '==', value);
   }
@@ -82,7 +83,7 @@ async function requestsByPhone(
       combined.map((field) => ({ path: `query.${field}`, message: 'does not combine with phone' })),
     );
   }
-  const found = await paginate(collections.requests.ref().where('requester_phone', '==', phone), page);
+  const found = await paginate(requestStore.ref().where('requester_phone', '==', phone), page);
   const batch = db().batch();
   recordEvent(batch, caller, {
     type: 'contact.looked_up_by_phone',
@@ -110,7 +111,7 @@ async function requestChanges(filters: RequestFilters, since: string, page: Page
       })),
     );
   }
-  const all = collections.requests.ref();
+  const all = requestStore.ref();
   const disasterId = filters.disaster_id;
   const queries =
     disasterId === undefined
@@ -124,7 +125,7 @@ export async function listOwnRequests(
   filters: RequestFilters,
   page: PageQuery,
 ): Promise<Page<RequestView>> {
-  const own = await collections.requests.list({ ...filtersOf(filters), owner_id: caller.uid }, page);
+  const own = await requestStore.list({ ...filtersOf(filters), owner_id: caller.uid }, page);
   return viewed(own, () => (isStaff(caller) ? 'staff' : 'owner'));
 }
 
@@ -141,7 +142,7 @@ export async function listDisasterRequests(
   await getVisibleDisaster(caller, disasterId); // a suggestion is a 404 like an unknown id (L1)
   const base = filtersOf({ ...filters, disaster_id: disasterId });
   const { seesAll, audience } = await audienceResolver(caller, disasterId);
-  return viewed(await collections.requests.list(seesAll ? base : { ...base, owner_id: caller.uid }, page), audience);
+  return viewed(await requestStore.list(seesAll ? base : { ...base, owner_id: caller.uid }, page), audience);
 }
 
 /**
@@ -152,7 +153,7 @@ export async function changeStatus(caller: Caller, id: string, change: StatusCha
   if (change.closed_reason !== undefined && change.status !== 'closed') {
     throw new ValidationError([{ path: 'body.closed_reason', message: 'is only allowed with status closed' }]);
   }
-  const ref = collections.requests.doc(id);
+  const ref = requestStore.doc(id);
   const privileged = isStaff(caller);
   // One read: every check runs on the document the transaction reads.
   return db().runTransaction(async (tx) => {
@@ -171,7 +172,7 @@ export async function changeStatus(caller: Caller, id: string, change: StatusCha
     requestTransitions.assert(request.status, change.status);
     const at = new Date().toISOString();
     const changed = { status: change.status, closed_reason: reason, updated_at: at, status_changed_at: at };
-    collections.requests.updateIn(tx, id, changed);
+    requestStore.updateIn(tx, id, changed);
     recordEvent(
       tx,
       caller,

@@ -9,7 +9,9 @@
 //   assignee of an active linked task     what is needed and where, not who asked
 //   verified volunteer of the disaster    need, status, times and a cell of at least 1 km
 //   anyone else                           nothing: 404 for one request, no items in lists
-import { collections } from '../data/collections.js';
+import { memberStore } from '../disasters/store.js';
+import { taskStore } from '../tasks/store.js';
+import { userStore } from '../users/store.js';
 import type { Caller } from '../shared/caller.js';
 import { SEARCH_RADIUS_KM } from './model.js';
 import { COARSE_CENTER_MAX_OFFSET_KM, coarseArea } from '../shared/geo.js';
@@ -31,8 +33,8 @@ import {
 async function isVerifiedMember(caller: Caller, disasterId: string): Promise<boolean> {
   if (caller.role !== 'volunteer') return false;
   const [user, member] = await Promise.all([
-    collections.users.doc(caller.uid).get(),
-    collections.members.doc(disasterId, caller.uid).get(),
+    userStore.doc(caller.uid).get(),
+    memberStore.doc(disasterId, caller.uid).get(),
   ]);
   return member.exists && user.data()?.verified === true;
 }
@@ -42,7 +44,7 @@ async function assignedRequestIds(
   caller: Caller,
   scope: { disasterId: string } | { requestId: string },
 ): Promise<Set<string>> {
-  let query = collections.tasks
+  let query = taskStore
     .ref()
     .where('assigned_to', '==', caller.uid)
     .where('status', 'in', [...ACTIVE_TASK_STATUSES]);

@@ -15,7 +15,8 @@ import type { DocumentReference, Transaction } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { recordEvent, type EventActor } from '../events/record.js';
 import { unchanged, type Staged } from '../data/staged.js';
-import { collections, internalCollections } from '../data/collections.js';
+import { internalCollections } from '../data/collections.js';
+import { resourceStore } from './store.js';
 import { db } from '../data/firestore.js';
 import { AppError, ConflictError } from '../errors.js';
 import { logs } from '../logs.js';
@@ -131,7 +132,7 @@ function auditHold(
  * unknown ones), serve no other disaster and be available (409 naming the others).
  */
 export async function readResourcesToHold(resourceIds: readonly string[], disasterId: string): Promise<Resource[]> {
-  const read = await collections.resources.getAll(resourceIds);
+  const read = await resourceStore.getAll(resourceIds);
   const missing = resourceIds.filter((_, i) => read[i] === undefined);
   if (missing.length > 0)
     throw new AppError('not_found', `Unknown resources: ${missing.join(', ')}.`, { resource_ids: missing });
@@ -161,7 +162,7 @@ export function holdForTask(
   now: string,
 ): void {
   for (const resource of resources) {
-    collections.resources.updateIn(tx, resource.id, { status: 'in_use', task_id: taskId, updated_at: now });
+    resourceStore.updateIn(tx, resource.id, { status: 'in_use', task_id: taskId, updated_at: now });
     auditHold(
       tx,
       actor,
@@ -185,7 +186,7 @@ export async function readTaskRelease(
 ): Promise<Staged<void>> {
   const ids = task.resource_ids;
   if (ids.length === 0) return unchanged(undefined);
-  const resources = await collections.resources.getAll(ids, tx);
+  const resources = await resourceStore.getAll(ids, tx);
   const claims = await readClaims(ids, tx);
   const write = () => {
     for (const resource of resources) {
@@ -197,7 +198,7 @@ export async function readTaskRelease(
       } else if (ours) {
         releaseClaim(tx, resource.id);
       }
-      collections.resources.updateIn(tx, resource.id, { status, task_id: null, updated_at: now });
+      resourceStore.updateIn(tx, resource.id, { status, task_id: null, updated_at: now });
       auditHold(tx, actor, resource, { status: resource.status, task_id: task.id }, { status, task_id: null }, now);
     }
   };

@@ -6,7 +6,8 @@
 // Status: available ⇄ not_available by PUT /resources/{rid}/status; available → in_use only by a
 // task claiming it (tasks/service.ts) and back when the task ends. See claims.ts for the guarantee.
 import { recordEvent } from '../events/record.js';
-import { collections } from '../data/collections.js';
+import { resourceStore } from './store.js';
+import { taskStore } from '../tasks/store.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
 import { requireConfirmedDisaster } from '../disasters/service.js';
 import { ConflictError, ForbiddenError } from '../errors.js';
@@ -23,7 +24,7 @@ import { seesPointOf, type NewResource, type Resource, type ResourceFilters, typ
 export const RESOURCE_CREATORS = ['admin', 'responder', 'volunteer'] as const satisfies readonly Role[];
 
 export async function createResource(caller: Caller, input: NewResource): Promise<Resource> {
-  const ref = collections.resources.ref().doc();
+  const ref = resourceStore.ref().doc();
   const now = new Date().toISOString();
   const resource: Resource = {
     id: ref.id,
@@ -68,7 +69,7 @@ export async function createResource(caller: Caller, input: NewResource): Promis
 }
 
 export async function getResource(resourceId: string): Promise<Resource> {
-  const resource = await collections.resources.require(resourceId, 'Resource');
+  const resource = await resourceStore.require(resourceId, 'Resource');
   return resource;
 }
 
@@ -76,7 +77,7 @@ export async function getResource(resourceId: string): Promise<Resource> {
 export async function seesPoint(caller: Caller, resource: Resource): Promise<boolean> {
   if (seesPointOf(caller, resource)) return true;
   if (resource.task_id === null) return false;
-  return (await collections.tasks.get(resource.task_id))?.assigned_to === caller.uid;
+  return (await taskStore.get(resource.task_id))?.assigned_to === caller.uid;
 }
 
 export function listResources(caller: Caller, filters: ResourceFilters, page: PageQuery): Promise<Page<Resource>> {
@@ -87,7 +88,7 @@ export function listResources(caller: Caller, filters: ResourceFilters, page: Pa
     );
   }
   const { status, category, disaster_id, owner_id } = filters;
-  return collections.resources.list({ status, category, disaster_id, owner_id }, page);
+  return resourceStore.list({ status, category, disaster_id, owner_id }, page);
 }
 
 function canEdit(caller: Caller, resource: Resource): boolean {
@@ -103,9 +104,9 @@ export async function updateResource(caller: Caller, resourceId: string, patch: 
   const usageOnly = Object.keys(patch).every((key) => key === 'consume');
   try {
     return await db().runTransaction(async (tx) => {
-      const resource = await collections.resources.require(resourceId, 'Resource', tx);
+      const resource = await resourceStore.require(resourceId, 'Resource', tx);
       if (!canEdit(caller, resource)) {
-        const holder = resource.task_id === null ? undefined : await collections.tasks.get(resource.task_id, tx);
+        const holder = resource.task_id === null ? undefined : await taskStore.get(resource.task_id, tx);
         const isHoldingAssignee = holder !== undefined && holder.assigned_to === caller.uid;
         if (!(usageOnly && isHoldingAssignee)) {
           throw new ForbiddenError(
@@ -151,7 +152,7 @@ export async function updateResource(caller: Caller, resourceId: string, patch: 
           now,
         );
       }
-      collections.resources.updateIn(tx, resourceId, changes);
+      resourceStore.updateIn(tx, resourceId, changes);
       return { ...resource, ...changes };
     });
   } catch (error) {
@@ -168,7 +169,7 @@ export async function setResourceStatus(
 ): Promise<Resource> {
   try {
     return await db().runTransaction(async (tx) => {
-      const resource = await collections.resources.require(resourceId, 'Resource', tx);
+      const resource = await resourceStore.require(resourceId, 'Resource', tx);
       if (!canEdit(caller, resource))
         throw new ForbiddenError('Only the owner of this resource or an admin may set its status.');
       if (resource.status === 'in_use') {
@@ -191,7 +192,7 @@ export async function setResourceStatus(
       } else {
         claimForOwner(tx, resourceId, now);
       }
-      collections.resources.updateIn(tx, resourceId, { status, updated_at: now });
+      resourceStore.updateIn(tx, resourceId, { status, updated_at: now });
       recordEvent(
         tx,
         caller,

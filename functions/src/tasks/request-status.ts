@@ -9,7 +9,8 @@
 // requests/transitions.ts; it is written in the same transaction as the task change.
 import type { Transaction } from 'firebase-admin/firestore';
 import { recordEvent, type EventActor } from '../events/record.js';
-import { collections } from '../data/collections.js';
+import { requestStore } from '../requests/store.js';
+import { taskStore } from './store.js';
 import { unchanged, type Staged } from '../data/staged.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import { logs } from '../logs.js';
@@ -38,7 +39,7 @@ export async function readLinkableRequest(
   requestId: string,
   disasterId: string,
 ): Promise<HelpRequest> {
-  const request = await collections.requests.require(requestId, 'Request', tx);
+  const request = await requestStore.require(requestId, 'Request', tx);
   if (request.disaster_id !== disasterId) {
     throw new ValidationError([{ path: 'body.request_id', message: 'belongs to another disaster than disaster_id' }]);
   }
@@ -62,7 +63,7 @@ function writeRequestStatus(
   status: RequestStatus,
   now: string,
 ): void {
-  collections.requests.updateIn(tx, request.id, { status, status_changed_at: now, updated_at: now });
+  requestStore.updateIn(tx, request.id, { status, status_changed_at: now, updated_at: now });
   recordEvent(
     tx,
     actor,
@@ -98,10 +99,10 @@ export async function readRequestFollowing(
   now: string,
 ): Promise<Staged<HelpRequest | null>> {
   if (task.request_id === null) return unchanged(null);
-  const request = (await collections.requests.get(task.request_id, tx)) ?? null;
+  const request = (await requestStore.get(task.request_id, tx)) ?? null;
   if (!request || request.status === 'fulfilled' || request.status === 'closed') return unchanged(request);
-  const linked = (await tx.get(collections.tasks.ref().where('request_id', '==', request.id).limit(500))).docs.map(
-    (doc) => doc.data(),
+  const linked = (await tx.get(taskStore.ref().where('request_id', '==', request.id).limit(500))).docs.map((doc) =>
+    doc.data(),
   );
   const statuses = linked.filter((t) => t.id !== task.id).map((t) => t.status);
   const next = nextRequestStatus(request.status, [...statuses, to]);

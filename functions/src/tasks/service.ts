@@ -10,7 +10,8 @@
 // of the same status cannot both happen even where transactions are not isolated.
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { changePosition, readChanges } from '../data/changes.js';
-import { collections, internalCollections } from '../data/collections.js';
+import { TASK_TRANSITIONS_PATH, taskStore } from './store.js';
+import { userStore } from '../users/store.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
 import { unchanged, type Staged } from '../data/staged.js';
 import { requireConfirmedDisaster } from '../disasters/service.js';
@@ -57,7 +58,7 @@ const contextOf = (task: Task) => ({ entity_id: task.id, disaster_id: task.disas
 
 /** Field-level task update that appends one history entry (never clobbers a concurrent change). */
 function writeTask(tx: Transaction, task: Task, changes: Partial<Task>, entry: TaskHistoryEntry): Task {
-  collections.tasks.updateIn(tx, task.id, { ...changes, updated_at: entry.at, history: FieldValue.arrayUnion(entry) });
+  taskStore.updateIn(tx, task.id, { ...changes, updated_at: entry.at, history: FieldValue.arrayUnion(entry) });
   return { ...task, ...changes, updated_at: entry.at, history: [...task.history, entry] };
 }
 
@@ -112,7 +113,7 @@ export async function stageTask(
   id: string | undefined,
   origin: TaskOrigin,
 ): Promise<Staged<Task>> {
-  const ref = id === undefined ? collections.tasks.ref().doc() : collections.tasks.doc(id);
+  const ref = id === undefined ? taskStore.ref().doc() : taskStore.doc(id);
   const resourceIds = checkedResourceIds(origin.resource_ids);
   const now = new Date().toISOString();
   const task = taskOf(ref.id, caller, origin, resourceIds, now);
@@ -162,7 +163,7 @@ export async function taskNotCreated(
 ): Promise<unknown> {
   if (!isAlreadyExists(error) || attempted === undefined) return error;
   // With a deterministic id the claims under this id may be the other attempt's: keep them.
-  if (deterministicId && (await collections.tasks.get(attempted.id))) {
+  if (deterministicId && (await taskStore.get(attempted.id))) {
     return new ConflictError(`Task ${JSON.stringify(attempted.id)} already exists.`, { task_id: attempted.id });
   }
   const held = await releaseOrphanedClaims(attempted.resource_ids, attempted.id);
@@ -193,7 +194,7 @@ function isVisibleTo(caller: Caller, task: Task): boolean {
 }
 
 async function readVisibleTask(caller: Caller, taskId: string, tx?: Transaction): Promise<Task> {
-  const ref = collections.tasks.doc(taskId);
+  const ref = taskStore.doc(taskId);
   const task = (tx ? await tx.get(ref) : await ref.get()).data();
   if (!task || !isVisibleTo(caller, task)) throw new NotFoundError('Task', taskId);
   return task;
@@ -205,7 +206,7 @@ export function getTask(caller: Caller, taskId: string): Promise<Task> {
 
 export function listTasks(filters: TaskFilters, page: PageQuery): Promise<Page<Task>> {
   const { status, disaster_id, request_id, assigned_to } = filters;
-  return collections.tasks.list({ status, disaster_id, request_id, assigned_to }, page);
+  return taskStore.list({ status, disaster_id, request_id, assigned_to }, page);
 }
 
 /**
@@ -223,7 +224,7 @@ export async function taskChanges(filters: TaskFilters, since: string, page: Pag
       })),
     );
   }
-  const all = collections.tasks.ref();
+  const all = taskStore.ref();
   const query = filters.disaster_id === undefined ? all : all.where('disaster_id', '==', filters.disaster_id);
   return readChanges([query], changePosition(since, page.cursor), page.limit);
 }
@@ -240,7 +241,7 @@ export async function assignTask(caller: Caller, taskId: string, userId: string)
   assertAdmin(caller, 'assign tasks');
   const updated = await db().runTransaction(async (tx) => {
     const task = await readVisibleTask(caller, taskId, tx);
-    const user = await collections.users.get(userId, tx);
+    const user = await userStore.get(userId, tx);
     if (task.status !== 'pending')
       throw new ConflictError(`Only a pending task can be assigned; this one is ${task.status}.`);
     if (!user) throw new NotFoundError('User', userId);
@@ -302,7 +303,7 @@ export async function authorizeTask(caller: Caller, taskId: string): Promise<Tas
 }
 
 function transitionRef(taskId: string, from: TaskStatus) {
-  return db().collection(internalCollections.taskTransitions).doc(`${taskId}_${from}`);
+  return db().collection(TASK_TRANSITIONS_PATH).doc(`${taskId}_${from}`);
 }
 
 /** A status move as the assignee or a dispatcher asks it: `reason` says why a task failed. */

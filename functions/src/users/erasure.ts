@@ -17,7 +17,8 @@
 import { randomBytes } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { recordEvent } from '../events/record.js';
-import { collections, internalCollections } from '../data/collections.js';
+import { internalCollections } from '../data/collections.js';
+import { userStore } from './store.js';
 import { auth, db, isAlreadyExists } from '../data/firestore.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
 import type { Caller } from '../shared/caller.js';
@@ -105,7 +106,7 @@ async function startOrResume(uid: string): Promise<Marker | null> {
 export async function eraseUser(uid: string, options: ErasureOptions = {}): Promise<ErasureOutcome> {
   const marker = await startOrResume(uid);
   if (!marker) return { done: true, pseudonym: null };
-  const profile = await collections.users.get(uid);
+  const profile = await userStore.get(uid);
   const run = new ErasureRun(
     uid,
     marker.pseudonym,

@@ -97,3 +97,14 @@ export function toProfile(user: UserRecord): UserProfile {
   const { geohash: _geohash, verification: _verification, ...profile } = user;
   return profile;
 }
+
+/** `phone_verifications/{uid}`: the one code pending for a user; `expires_at` carries a TTL policy (users/phone-verification.ts). */
+export const phoneVerificationSchema = z.object({
+  id: idSchema,
+  phone: phoneSchema,
+  code_hash: z.string(),
+  attempts: z.number().int(),
+  expires_at: isoDateTime,
+  created_at: isoDateTime,
+});
+export type PhoneVerification = z.infer<typeof phoneVerificationSchema>;

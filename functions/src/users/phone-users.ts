@@ -4,7 +4,7 @@
 // number). The intake calls these commands; it never writes a user itself.
 import type { Transaction } from 'firebase-admin/firestore';
 import type { PhoneChannel } from '../channels/model.js';
-import { collections } from '../data/collections.js';
+import { userStore } from './store.js';
 import { auth } from '../data/firestore.js';
 import type { Staged } from '../data/staged.js';
 import { recordEvent } from '../events/record.js';
@@ -39,7 +39,7 @@ export async function stagePhoneUser(
   person: { uid: string; number: string; channel: PhoneChannel },
   at: string,
 ): Promise<Staged<boolean>> {
-  const missing = (await collections.users.get(person.uid, tx)) === undefined;
+  const missing = (await userStore.get(person.uid, tx)) === undefined;
   return {
     value: missing,
     write() {
@@ -49,7 +49,7 @@ export async function stagePhoneUser(
         { display_name: DISPLAY_NAMES[person.channel], role: 'affected_individual', phone: person.number },
         at,
       );
-      tx.create(collections.users.doc(person.uid), user);
+      tx.create(userStore.doc(person.uid), user);
       recordEvent(
         tx,
         'system',

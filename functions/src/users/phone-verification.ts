@@ -10,7 +10,8 @@
 // caller holds the number does a number held by another account answer 409 phone_in_use.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { collections, defineCollection } from '../data/collections.js';
+import { outboundMessageStore } from '../outbound/store.js';
+import { phoneVerificationStore, userStore } from './store.js';
 import { auth, db } from '../data/firestore.js';
 import { consumeRateLimit, type RateLimitRule } from '../data/window-count.js';
 import { ConflictError, RateLimitedError, UnavailableError, ValidationError } from '../errors.js';
@@ -21,7 +22,7 @@ import { preferencesOf } from '../outbound/preferences.js';
 import { countSend, overSpend, readSpend, spendDay } from '../outbound/spend.js';
 import { PermanentSendError, sendTwilioMessage } from '../outbound/twilio.js';
 import type { Caller } from '../shared/caller.js';
-import { idSchema, isoDateTime } from '../shared/schemas.js';
+import { isoDateTime } from '../shared/schemas.js';
 import { phoneSchema } from './model.js';
 
 export const CODE_DIGITS = 6;
@@ -31,21 +32,6 @@ export const MAX_CODE_ATTEMPTS = 5;
 /** Codes one person may ask for in an hour, and codes one number may receive: SMS cost money, and a number is someone's. */
 export const CODES_PER_USER: RateLimitRule = { bucket: 'phone-verification:user', limit: 5, windowSeconds: 3600 };
 export const CODES_PER_NUMBER: RateLimitRule = { bucket: 'phone-verification:number', limit: 3, windowSeconds: 3600 };
-
-/** `phone_verifications/{uid}`: the one code pending for a user; `expires_at` carries a TTL policy. */
-export const phoneVerificationSchema = z.object({
-  id: idSchema,
-  phone: phoneSchema,
-  code_hash: z.string(),
-  attempts: z.number().int(),
-  expires_at: isoDateTime,
-  created_at: isoDateTime,
-});
-export type PhoneVerification = z.infer<typeof phoneVerificationSchema>;
-
-export const phoneVerifications = defineCollection('phone_verifications', phoneVerificationSchema, {
-  personFields: { uid: ['id'], contact: ['phone'] },
-});
 
 export const phoneVerificationViewSchema = z.object({
   phone: phoneSchema,
@@ -71,7 +57,7 @@ function codeHash(uid: string, phone: string, code: string): Buffer {
 
 /** Sends a code to `phone` for the caller to confirm (202), or says it is theirs already. */
 export async function startPhoneVerification(caller: Caller, phone: string): Promise<PhoneVerificationView> {
-  const [account] = await Promise.all([auth().getUser(caller.uid), collections.users.require(caller.uid, 'User')]);
+  const [account] = await Promise.all([auth().getUser(caller.uid), userStore.require(caller.uid, 'User')]);
   if (account.phoneNumber === phone) return { phone, status: 'verified', expires_at: null };
   await consumeRateLimit(CODES_PER_USER, caller.uid);
   await consumeRateLimit(CODES_PER_NUMBER, phone);
@@ -89,7 +75,7 @@ export async function startPhoneVerification(caller: Caller, phone: string): Pro
   const log = codeMessage(caller.uid, phone, language, text('*'.repeat(CODE_DIGITS)), at);
   const batch = db().batch();
   // Replaces a code asked for earlier: only the latest works.
-  batch.set(phoneVerifications.doc(caller.uid), {
+  batch.set(phoneVerificationStore.doc(caller.uid), {
     id: caller.uid,
     phone,
     code_hash: codeHash(caller.uid, phone, code).toString('hex'),
@@ -97,7 +83,7 @@ export async function startPhoneVerification(caller: Caller, phone: string): Pro
     expires_at: expiresAt,
     created_at: at,
   });
-  batch.create(collections.outboundMessages.doc(log.id), log);
+  batch.create(outboundMessageStore.doc(log.id), log);
   countSend(batch, phone, day);
   await batch.commit();
   await sendCode(log, phone, text(code));
@@ -132,7 +118,7 @@ function codeMessage(uid: string, phone: string, language: Language, masked: str
 }
 
 async function sendCode(log: OutboundMessage, phone: string, text: string): Promise<void> {
-  const messages = collections.outboundMessages;
+  const messages = outboundMessageStore;
   try {
     const sent = await sendTwilioMessage('sms', phone, text);
     const at = new Date().toISOString();
@@ -155,18 +141,18 @@ type Checked = { outcome: 'match'; phone: string } | { outcome: 'mismatch' | 'no
 /** Confirms the code: the number becomes the account's (Auth's phone number and the profile's `phone`). */
 export async function confirmPhoneVerification(caller: Caller, code: string): Promise<PhoneVerificationView> {
   const checked = await db().runTransaction(async (tx): Promise<Checked> => {
-    const pending = await phoneVerifications.get(caller.uid, tx);
+    const pending = await phoneVerificationStore.get(caller.uid, tx);
     if (!pending || pending.expires_at <= new Date().toISOString()) return { outcome: 'none' };
     if (pending.attempts >= MAX_CODE_ATTEMPTS) {
-      tx.delete(phoneVerifications.doc(caller.uid));
+      tx.delete(phoneVerificationStore.doc(caller.uid));
       return { outcome: 'exhausted' };
     }
     const expected = Buffer.from(pending.code_hash, 'hex');
     if (!timingSafeEqual(expected, codeHash(caller.uid, pending.phone, code))) {
-      phoneVerifications.updateIn(tx, caller.uid, { attempts: pending.attempts + 1 });
+      phoneVerificationStore.updateIn(tx, caller.uid, { attempts: pending.attempts + 1 });
       return { outcome: 'mismatch' };
     }
-    tx.delete(phoneVerifications.doc(caller.uid));
+    tx.delete(phoneVerificationStore.doc(caller.uid));
     return { outcome: 'match', phone: pending.phone };
   });
   if (checked.outcome === 'none')
@@ -180,7 +166,7 @@ export async function confirmPhoneVerification(caller: Caller, code: string): Pr
   await holdNumber(caller.uid, checked.phone);
   const at = new Date().toISOString();
   const batch = db().batch();
-  collections.users.updateIn(batch, caller.uid, { phone: checked.phone, updated_at: at });
+  userStore.updateIn(batch, caller.uid, { phone: checked.phone, updated_at: at });
   recordEvent(
     batch,
     caller,

@@ -1,7 +1,7 @@
 // Granting roles: the custom claim is the source of truth, the user document mirrors it for
 // queries. Used by PUT /users/{uid}/role and by `npm run set-role`.
 import { recordEvent, type EventActor } from '../events/record.js';
-import { collections } from '../data/collections.js';
+import { userStore } from './store.js';
 import { auth, db } from '../data/firestore.js';
 import type { UserRecord as AuthUser } from 'firebase-admin/auth';
 import { ForbiddenError, NotFoundError } from '../errors.js';
@@ -57,7 +57,7 @@ export async function grantRole(uidOrEmail: string, role: Role, grantedBy: Event
     forgetCachedUser(uid);
   }
   const now = new Date().toISOString();
-  const ref = collections.users.doc(uid);
+  const ref = userStore.doc(uid);
   const record = await db().runTransaction(async (tx) => {
     const existing = (await tx.get(ref)).data();
     const next: UserRecord = existing

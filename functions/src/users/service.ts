@@ -1,6 +1,7 @@
 // Users: registration (an idempotent upsert), profile, availability and location.
 import { recordEvent } from '../events/record.js';
-import { collections } from '../data/collections.js';
+import { memberStore, membershipStore } from '../disasters/store.js';
+import { userStore } from './store.js';
 import { auth, db } from '../data/firestore.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import type { Caller } from '../shared/caller.js';
@@ -46,7 +47,7 @@ async function currentRole(uid: string): Promise<Role | null> {
 }
 
 export async function register(caller: Caller, input: RegistrationInput): Promise<Registration> {
-  const ref = collections.users.doc(caller.uid);
+  const ref = userStore.doc(caller.uid);
   const now = new Date().toISOString();
   const claimed = await currentRole(caller.uid);
   const user = await db().runTransaction(async (tx) => {
@@ -77,11 +78,11 @@ export async function register(caller: Caller, input: RegistrationInput): Promis
     }
     // A new display name reaches the member documents too (chat messages are named from them).
     const renamed = existing !== undefined && next.display_name !== existing.display_name;
-    const memberships = renamed ? (await tx.get(collections.memberships.ref(caller.uid))).docs : [];
+    const memberships = renamed ? (await tx.get(membershipStore.ref(caller.uid))).docs : [];
     const members =
       memberships.length === 0
         ? []
-        : await tx.getAll(...memberships.map((entry) => collections.members.doc(entry.id, caller.uid)));
+        : await tx.getAll(...memberships.map((entry) => memberStore.doc(entry.id, caller.uid)));
     tx.set(ref, next);
     if (existing?.role !== role) {
       recordEvent(
@@ -92,8 +93,7 @@ export async function register(caller: Caller, input: RegistrationInput): Promis
       );
     }
     memberships.forEach((entry, i) => {
-      if (members[i]?.exists)
-        collections.members.of(entry.id).updateIn(tx, caller.uid, { display_name: next.display_name });
+      if (members[i]?.exists) memberStore.of(entry.id).updateIn(tx, caller.uid, { display_name: next.display_name });
     });
     return next;
   });
@@ -104,13 +104,13 @@ export async function register(caller: Caller, input: RegistrationInput): Promis
 }
 
 export async function getUser(uid: string): Promise<UserRecord> {
-  const user = await collections.users.require(uid, 'User');
+  const user = await userStore.require(uid, 'User');
   return user;
 }
 
 /** The caller's own record; 404 with a hint when they have not registered yet. */
 export async function getOwnUser(caller: Caller): Promise<UserRecord> {
-  const user = await collections.users.get(caller.uid);
+  const user = await userStore.get(caller.uid);
   if (!user) throw new NotFoundError('Profile (register first with POST /users/register)');
   return user;
 }
@@ -128,7 +128,7 @@ export async function getAvailability(caller: Caller): Promise<UserRecord> {
 
 /** Applies `change` to the caller's own record in a transaction and returns the result. */
 async function updateOwnUser(caller: Caller, change: (user: UserRecord) => Partial<UserRecord>): Promise<UserRecord> {
-  const ref = collections.users.doc(caller.uid);
+  const ref = userStore.doc(caller.uid);
   return db().runTransaction(async (tx) => {
     const user = (await tx.get(ref)).data();
     if (!user) throw new NotFoundError('Profile (register first with POST /users/register)');

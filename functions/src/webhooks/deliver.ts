@@ -9,7 +9,7 @@ import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { recordEvent } from '../events/record.js';
 import { WEBHOOK_RETRY } from '../config.js';
-import { collections } from '../data/collections.js';
+import { webhookDeliveryStore, webhookStore } from './store.js';
 import { db } from '../data/firestore.js';
 import { logs } from '../logs.js';
 import { allowedAddresses, checkedLookup, refusedUrl } from './address.js';
@@ -119,15 +119,15 @@ export async function runDelivery(
   send: typeof sendOnce = sendOnce,
 ): Promise<DeliveryOutcome> {
   const [delivery, webhook] = await Promise.all([
-    collections.webhookDeliveries.of(webhookId).get(deliveryId),
-    collections.webhooks.get(webhookId),
+    webhookDeliveryStore.of(webhookId).get(deliveryId),
+    webhookStore.get(webhookId),
   ]);
   if (!delivery || delivery.status !== 'pending') return 'settled';
   // A removed subscriber: nothing to send to; its log expires with its TTL.
   if (!webhook) return 'missing';
   if (webhook.status !== 'active') {
     const at = new Date(now()).toISOString();
-    await collections.webhookDeliveries
+    await webhookDeliveryStore
       .of(webhookId)
       .update(deliveryId, { status: 'cancelled', next_attempt_at: null, updated_at: at });
     return 'cancelled';
@@ -164,15 +164,12 @@ async function recordAttempt(
   nowMs: number,
   reseal: SigningSecret['reseal'],
 ): Promise<DeliveryOutcome> {
-  const deliveries = collections.webhookDeliveries.of(webhookId);
+  const deliveries = webhookDeliveryStore.of(webhookId);
   return db().runTransaction(async (tx) => {
-    const [delivery, webhook] = await Promise.all([
-      deliveries.get(deliveryId, tx),
-      collections.webhooks.get(webhookId, tx),
-    ]);
+    const [delivery, webhook] = await Promise.all([deliveries.get(deliveryId, tx), webhookStore.get(webhookId, tx)]);
     // Only over the value it was sealed from: a racing dispatch may have sealed it already.
     if (webhook && reseal && (webhook.sealed_secret ?? webhook.secret) === reseal.stored)
-      collections.webhooks.updateIn(tx, webhookId, { sealed_secret: reseal.sealed, secret: null });
+      webhookStore.updateIn(tx, webhookId, { sealed_secret: reseal.sealed, secret: null });
     // Settled meanwhile by a racing dispatch, or the subscriber removed: keep what is there.
     if (!delivery || delivery.status !== 'pending' || !webhook) return 'settled';
     const at = new Date(nowMs).toISOString();
@@ -201,12 +198,12 @@ function subscriberAfterAttempt(tx: Transaction, webhook: Webhook, ok: boolean, 
   const stale = (time: string | null) => time === null || nowMs - Date.parse(time) >= SUBSCRIBER_REFRESH_MS;
   if (ok) {
     if (webhook.failing_since !== null || stale(webhook.last_success_at))
-      collections.webhooks.updateIn(tx, webhook.id, { failing_since: null, last_success_at: at });
+      webhookStore.updateIn(tx, webhook.id, { failing_since: null, last_success_at: at });
     return false;
   }
   const failingSince = webhook.failing_since ?? at;
   if (nowMs - Date.parse(failingSince) >= WEBHOOK_RETRY.giveUpAfterMs) {
-    collections.webhooks.updateIn(tx, webhook.id, {
+    webhookStore.updateIn(tx, webhook.id, {
       status: 'disabled',
       disabled_reason: 'failing',
       last_failure_at: at,
@@ -227,6 +224,6 @@ function subscriberAfterAttempt(tx: Transaction, webhook: Webhook, ok: boolean, 
     return true;
   }
   if (webhook.failing_since === null || stale(webhook.last_failure_at))
-    collections.webhooks.updateIn(tx, webhook.id, { failing_since: failingSince, last_failure_at: at });
+    webhookStore.updateIn(tx, webhook.id, { failing_since: failingSince, last_failure_at: at });
   return false;
 }

@@ -4,7 +4,11 @@
 // A repeated trigger creates nothing twice; it only queues again a delivery never attempted.
 import type { AuditRecord } from '../audit/model.js';
 import { REGION } from '../config.js';
-import { collections } from '../data/collections.js';
+import { auditStore } from '../audit/store.js';
+import { disasterStore } from '../disasters/store.js';
+import { requestStore } from '../requests/store.js';
+import { taskStore } from '../tasks/store.js';
+import { webhookDeliveryStore, webhookStore } from './store.js';
 import { adminApp, isAlreadyExists } from '../data/firestore.js';
 import { toPublicDisasterView } from '../disasters/model.js';
 import { logs } from '../logs.js';
@@ -88,19 +92,19 @@ async function eventData(record: AuditRecord, event: WebhookEvent): Promise<Reco
   switch (event) {
     case 'request.created':
     case 'request.status_changed': {
-      const request = await collections.requests.get(record.entity_id);
+      const request = await requestStore.get(record.entity_id);
       if (!request) return null;
       const view = toRequestView(request, 'area');
       return event === 'request.created' ? { request: view } : { request: view, ...change };
     }
     case 'task.status_changed': {
-      const task = await collections.tasks.get(record.entity_id);
+      const task = await taskStore.get(record.entity_id);
       return task ? { task: taskPayload(task), ...change } : null;
     }
     case 'disaster.confirmed':
     case 'disaster.updated':
     case 'disaster.closed': {
-      const disaster = await collections.disasters.get(record.entity_id);
+      const disaster = await disasterStore.get(record.entity_id);
       if (!disaster || disaster.status === 'suggested') return null;
       const payload = { disaster: toPublicDisasterView(disaster) };
       return event === 'disaster.updated'
@@ -133,10 +137,10 @@ export async function onAuditRecordCreated(
     logs.webhookEventDropped(event.id, 'no audit_id in the event');
     return 0;
   }
-  const record = await collections.audit.get(auditId);
+  const record = await auditStore.get(auditId);
   const type = record ? WEBHOOK_EVENT_OF[record.type] : null;
   if (!record || !type) return 0;
-  const subscribers = await collections.webhooks
+  const subscribers = await webhookStore
     .ref()
     .where('status', '==', 'active')
     .where('events', 'array-contains', type)
@@ -150,7 +154,7 @@ export async function onAuditRecordCreated(
   const now = new Date();
   let queued = 0;
   for (const subscriber of subscribers.docs) {
-    const ref = collections.webhookDeliveries.doc(subscriber.id, record.id);
+    const ref = webhookDeliveryStore.doc(subscriber.id, record.id);
     const delivery: Delivery = {
       id: record.id,
       webhook_id: subscriber.id,

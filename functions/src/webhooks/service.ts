@@ -4,7 +4,7 @@
 // Deliveries themselves: events.ts (audit record -> one delivery per subscriber) and deliver.ts.
 import { recordEvent } from '../events/record.js';
 import { config } from '../config.js';
-import { collections } from '../data/collections.js';
+import { webhookDeliveryStore, webhookStore } from './store.js';
 import { db } from '../data/firestore.js';
 import { ValidationError } from '../errors.js';
 import type { Caller } from '../shared/caller.js';
@@ -54,7 +54,7 @@ const originOf = (url: string) => new URL(url).origin;
 export async function createWebhook(caller: Caller, input: NewWebhook): Promise<z.input<typeof createdWebhookSchema>> {
   await checkTarget(input.url);
   const now = new Date().toISOString();
-  const ref = collections.webhooks.ref().doc();
+  const ref = webhookStore.ref().doc();
   const secret = newSecret();
   const webhook: Webhook = {
     id: ref.id,
@@ -89,12 +89,12 @@ export async function createWebhook(caller: Caller, input: NewWebhook): Promise<
 }
 
 export async function listWebhooks(page: PageQuery): Promise<Page<WebhookView>> {
-  const found = await collections.webhooks.list({}, page);
+  const found = await webhookStore.list({}, page);
   return { items: found.items.map(toWebhookView), next_cursor: found.next_cursor };
 }
 
 export async function getWebhook(id: string): Promise<WebhookView> {
-  return toWebhookView(await collections.webhooks.require(id, 'Webhook'));
+  return toWebhookView(await webhookStore.require(id, 'Webhook'));
 }
 
 /**
@@ -103,7 +103,7 @@ export async function getWebhook(id: string): Promise<WebhookView> {
  */
 export async function updateWebhook(caller: Caller, id: string, patch: WebhookPatch): Promise<WebhookView> {
   return db().runTransaction(async (tx) => {
-    const webhook = await collections.webhooks.require(id, 'Webhook', tx);
+    const webhook = await webhookStore.require(id, 'Webhook', tx);
     const now = new Date().toISOString();
     const next: Webhook = { ...webhook, events: patch.events ?? webhook.events };
     if (patch.status !== undefined && patch.status !== webhook.status) {
@@ -116,7 +116,7 @@ export async function updateWebhook(caller: Caller, id: string, patch: WebhookPa
     );
     if (changed.length === 0) return toWebhookView(webhook);
     next.updated_at = now;
-    collections.webhooks.updateIn(tx, id, {
+    webhookStore.updateIn(tx, id, {
       status: next.status,
       events: next.events,
       disabled_reason: next.disabled_reason,
@@ -132,8 +132,8 @@ export async function updateWebhook(caller: Caller, id: string, patch: WebhookPa
 /** Removes a subscriber; queued deliveries find it gone and are dropped, the log expires with its TTL. */
 export async function deleteWebhook(caller: Caller, id: string): Promise<void> {
   await db().runTransaction(async (tx) => {
-    const webhook = await collections.webhooks.require(id, 'Webhook', tx);
-    tx.delete(collections.webhooks.doc(id));
+    const webhook = await webhookStore.require(id, 'Webhook', tx);
+    tx.delete(webhookStore.doc(id));
     recordEvent(tx, caller, {
       type: 'webhook.deleted',
       entity_id: id,
@@ -144,7 +144,7 @@ export async function deleteWebhook(caller: Caller, id: string): Promise<void> {
 }
 
 export async function listDeliveries(webhookId: string, page: PageQuery): Promise<Page<DeliveryView>> {
-  await collections.webhooks.require(webhookId, 'Webhook');
-  const found = await collections.webhookDeliveries.of(webhookId).list({}, page);
+  await webhookStore.require(webhookId, 'Webhook');
+  const found = await webhookDeliveryStore.of(webhookId).list({}, page);
   return { items: found.items.map(toDeliveryView), next_cursor: found.next_cursor };
 }

@@ -3,7 +3,10 @@
 // plan); every edit is a read-modify-write of that document in a transaction.
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'firebase-admin/firestore';
-import { collections } from '../data/collections.js';
+import { requestStore } from '../requests/store.js';
+import { resourceStore } from '../resources/store.js';
+import { userStore } from '../users/store.js';
+import { workflowOutputStore } from './store.js';
 import { db } from '../data/firestore.js';
 import type { Staged } from '../data/staged.js';
 import { paginateArray } from '../data/paginate.js';
@@ -29,7 +32,7 @@ export const MAX_WORKFLOW_TASKS = 50;
 export const MAX_WORKFLOW_RESOURCES = 50;
 
 export async function getOutput(requestId: string): Promise<WorkflowOutput> {
-  const output = await collections.workflowOutputs.require(requestId, 'Workflow output');
+  const output = await workflowOutputStore.require(requestId, 'Workflow output');
   return output;
 }
 
@@ -37,13 +40,13 @@ export function listOutputs(
   filters: { disaster_id?: string | undefined; planner?: WorkflowOutput['planner'] | undefined },
   page: PageQuery,
 ): Promise<Page<WorkflowOutput>> {
-  return collections.workflowOutputs.list({ disaster_id: filters.disaster_id, planner: filters.planner }, page);
+  return workflowOutputStore.list({ disaster_id: filters.disaster_id, planner: filters.planner }, page);
 }
 
 /** An assignee the plan proposes must be a volunteer or responder of the role the task needs. */
 async function checkAssignee(assigneeId: string | null | undefined, role: TaskRole): Promise<void> {
   if (assigneeId === undefined || assigneeId === null) return;
-  const user = await collections.users.require(assigneeId, 'User');
+  const user = await userStore.require(assigneeId, 'User');
   if (user.role !== role)
     throw new ConflictError(`User ${JSON.stringify(assigneeId)} is ${user.role}; this task needs a ${role}.`);
 }
@@ -68,7 +71,7 @@ async function suggestionsFor(inputs: readonly NewSuggestion[], at: string): Pro
   if (inputs.length === 0) return [];
   const ids = inputs.map((input) => input.resource_id);
   if (new Set(ids).size !== ids.length) throw new ConflictError('The same resource is suggested twice.');
-  const snapshots = await Promise.all(ids.map((id) => collections.resources.doc(id).get()));
+  const snapshots = await Promise.all(ids.map((id) => resourceStore.doc(id).get()));
   return inputs.map((input, i) => {
     const resource = snapshots[i]?.data();
     if (!resource) throw new NotFoundError('Resource', input.resource_id);
@@ -114,13 +117,13 @@ export async function upsertOutput(
   caller: Caller,
   input: OutputUpsert,
 ): Promise<{ output: WorkflowOutput; created: boolean }> {
-  const request = await collections.requests.require(input.request_id, 'Request');
+  const request = await requestStore.require(input.request_id, 'Request');
   const tasks = input.tasks ?? [];
   await Promise.all(tasks.map((task) => checkAssignee(task.suggested_assignee_id, task.role_required)));
   const at = new Date().toISOString();
   const newWorkflowTasks = tasks.map((task) => newWorkflowTask(task, at));
   const newResources = await suggestionsFor(input.resources ?? [], at);
-  const ref = collections.workflowOutputs.doc(input.request_id);
+  const ref = workflowOutputStore.doc(input.request_id);
   return db().runTransaction(async (tx) => {
     const existing = (await tx.get(ref)).data();
     const output: WorkflowOutput = existing
@@ -153,7 +156,7 @@ export async function upsertOutput(
 }
 
 export async function deleteOutput(requestId: string): Promise<void> {
-  const ref = collections.workflowOutputs.doc(requestId);
+  const ref = workflowOutputStore.doc(requestId);
   await db().runTransaction(async (tx) => {
     if (!(await tx.get(ref)).exists) throw new NotFoundError('Workflow output', requestId);
     tx.delete(ref);
@@ -169,9 +172,9 @@ async function editOutput<R>(
   requestId: string,
   change: (output: WorkflowOutput, at: string, tx: Transaction) => R | Promise<R>,
 ): Promise<R> {
-  const ref = collections.workflowOutputs.doc(requestId);
+  const ref = workflowOutputStore.doc(requestId);
   return db().runTransaction(async (tx) => {
-    const output = await collections.workflowOutputs.require(requestId, 'Workflow output', tx);
+    const output = await workflowOutputStore.require(requestId, 'Workflow output', tx);
     const at = new Date().toISOString();
     const result = await change(output, at, tx);
     const next = { ...output, updated_at: at };
@@ -316,7 +319,7 @@ export async function createTaskFromWorkflow(
   let staged: Staged<Task> | undefined;
   try {
     await db().runTransaction(async (tx) => {
-      const output = await collections.workflowOutputs.require(requestId, 'Workflow output', tx);
+      const output = await workflowOutputStore.require(requestId, 'Workflow output', tx);
       const workflowTask = findWorkflowTask(output, workflowTaskId);
       assertEditable(workflowTask);
       if (workflowTask.approval_status !== 'approved') {
@@ -340,7 +343,7 @@ export async function createTaskFromWorkflow(
       const tasks = output.tasks.map((t) =>
         t.id === workflowTaskId ? { ...t, task_id: task.id, updated_at: task.created_at } : t,
       );
-      tx.set(collections.workflowOutputs.doc(requestId), { ...output, tasks, updated_at: task.created_at });
+      tx.set(workflowOutputStore.doc(requestId), { ...output, tasks, updated_at: task.created_at });
     });
   } catch (error) {
     throw await taskNotCreated(error, staged?.value, true);

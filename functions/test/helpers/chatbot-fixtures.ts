@@ -1,7 +1,13 @@
 // Records for the assistant's tests, written straight through the data layer (collections.*),
 // complete and valid as the other features store them.
 import { shortReference } from '../../src/shared/reference.js';
-import { collections } from '../../src/data/collections.js';
+import { conversationStore } from '../../src/chatbot/store.js';
+import { disasterStore } from '../../src/disasters/store.js';
+import { requestStore } from '../../src/requests/store.js';
+import { resourceStore } from '../../src/resources/store.js';
+import { taskStore } from '../../src/tasks/store.js';
+import { userStore } from '../../src/users/store.js';
+import { workflowOutputStore } from '../../src/workflow/store.js';
 import { db } from '../../src/data/firestore.js';
 import type { Disaster, Member } from '../../src/disasters/model.js';
 import { writeMembership } from '../../src/disasters/membership.js';
@@ -49,7 +55,7 @@ export async function seedDisaster(overrides: Partial<Disaster> = {}): Promise<D
     updated_at: now(),
     ...overrides,
   };
-  await collections.disasters.doc(disaster.id).set(disaster);
+  await disasterStore.doc(disaster.id).set(disaster);
   return disaster;
 }
 
@@ -76,7 +82,7 @@ export async function seedRequest(
     created_at: now(),
     ...overrides,
   });
-  await collections.requests.doc(request.id).set(request);
+  await requestStore.doc(request.id).set(request);
   return request;
 }
 
@@ -146,7 +152,7 @@ export async function seedPlan(
     created_at: at,
     updated_at: at,
   };
-  await collections.workflowOutputs.doc(request.id).set(output);
+  await workflowOutputStore.doc(request.id).set(output);
   return output;
 }
 
@@ -179,7 +185,7 @@ export async function seedTask(
     updated_at: at,
     ...overrides,
   };
-  await collections.tasks.doc(task.id).set(task);
+  await taskStore.doc(task.id).set(task);
   return task;
 }
 
@@ -206,15 +212,15 @@ export async function seedResource(
     updated_at: now(),
     ...overrides,
   };
-  await collections.resources.doc(resource.id).set(resource);
+  await resourceStore.doc(resource.id).set(resource);
   return resource;
 }
 
 /** Sets the caller's profile location directly (the user must be registered). */
 export async function placeUser(uid: string, location: Location): Promise<void> {
-  await collections.users.doc(uid).update({ location, geohash: geohashOf(location) });
+  await userStore.doc(uid).update({ location, geohash: geohashOf(location) });
 }
 
 export async function conversationsOf(uid: string) {
-  return (await collections.conversations.ref().where('owner_id', '==', uid).get()).docs.map((doc) => doc.data());
+  return (await conversationStore.ref().where('owner_id', '==', uid).get()).docs.map((doc) => doc.data());
 }

@@ -1,5 +1,5 @@
 // Fixtures shared by the disaster, chat, observation and agent tests.
-import { collections } from '../../src/data/collections.js';
+import { disasterStore } from '../../src/disasters/store.js';
 import type { Disaster } from '../../src/disasters/model.js';
 import type { Observation } from '../../src/observations/model.js';
 import { geohashOf } from '../../src/shared/geo.js';
@@ -76,7 +76,7 @@ export async function suggestedDisaster(
     created_at: now,
     updated_at: now,
   };
-  await collections.disasters.doc(id).set(disaster);
+  await disasterStore.doc(id).set(disaster);
   return disaster;
 }
 

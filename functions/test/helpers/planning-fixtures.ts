@@ -1,7 +1,9 @@
 // Fixtures for the request, planning and workflow tests: disasters, resources and requests
 // written through the data layer, places far apart (so tests do not see each other's matches),
 // and a way to plan a request from the test process without racing the stack's trigger relay.
-import { collections } from '../../src/data/collections.js';
+import { disasterStore } from '../../src/disasters/store.js';
+import { requestStore } from '../../src/requests/store.js';
+import { resourceStore } from '../../src/resources/store.js';
 import { db } from '../../src/data/firestore.js';
 import type { Disaster } from '../../src/disasters/model.js';
 import { writeMembership } from '../../src/disasters/membership.js';
@@ -44,7 +46,7 @@ export async function disaster(status: Disaster['status'] = 'confirmed', at: Loc
     created_at: now,
     updated_at: now,
   };
-  await collections.disasters.doc(id).set(value);
+  await disasterStore.doc(id).set(value);
   return value;
 }
 
@@ -69,7 +71,7 @@ export async function resource(at: Location, overrides: Partial<Resource> = {}):
     updated_at: now,
     ...overrides,
   };
-  await collections.resources.doc(id).set(value);
+  await resourceStore.doc(id).set(value);
   return value;
 }
 
@@ -97,7 +99,7 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
 }
 
 export async function storedRequest(id: string): Promise<HelpRequest | undefined> {
-  return (await collections.requests.doc(id).get()).data();
+  return (await requestStore.doc(id).get()).data();
 }
 
 /** What the planning and workflow suites start from: a disaster, an admin and a person in need. */
@@ -137,7 +139,7 @@ export async function quietRequest(
   relayTimeoutMs = 15_000,
 ): Promise<HelpRequest> {
   const value = { ...requestValue(fields), duplicate_of: SENTINEL };
-  await collections.requests.doc(value.id).create(value);
+  await requestStore.doc(value.id).create(value);
   await waitFor(
     'the relay to deliver the creation',
     async () => {
@@ -148,7 +150,7 @@ export async function quietRequest(
   );
   const reset = requestValue(fields);
   const pending: HelpRequest = { ...reset, id: value.id, created_at: value.created_at };
-  await collections.requests.doc(value.id).set(pending);
+  await requestStore.doc(value.id).set(pending);
   return pending;
 }
 

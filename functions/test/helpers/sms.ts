@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomInt } from 'node:crypto';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../src/config.js';
-import { collections } from '../../src/data/collections.js';
+import { phoneContactStore } from '../../src/channels/store.js';
 import { apiFetch, baseUrl } from './api.js';
 import { waitFor } from './planning-fixtures.js';
 
@@ -85,5 +85,5 @@ export async function sendSms(from: string, body: string): Promise<void> {
 
 /** The uid a number is linked to, once its first message created the link. */
 export async function uidOfNumber(number: string): Promise<string> {
-  return (await waitFor('the phone contact', () => collections.phoneContacts.get(number))).uid;
+  return (await waitFor('the phone contact', () => phoneContactStore.get(number))).uid;
 }

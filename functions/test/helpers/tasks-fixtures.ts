@@ -2,7 +2,12 @@
 // layer (their APIs belong to other features); resources and tasks through the API. Firestore is
 // read through src's db() only: it sets its settings on first use, which must come first.
 import assert from 'node:assert/strict';
-import { collections, internalCollections } from '../../src/data/collections.js';
+import { internalCollections } from '../../src/data/collections.js';
+import { disasterStore } from '../../src/disasters/store.js';
+import { notificationStore } from '../../src/notifications/store.js';
+import { requestStore } from '../../src/requests/store.js';
+import { resourceStore } from '../../src/resources/store.js';
+import { taskStore } from '../../src/tasks/store.js';
 import { db } from '../../src/data/firestore.js';
 import type { Disaster } from '../../src/disasters/model.js';
 import type { HelpRequest } from '../../src/requests/model.js';
@@ -33,7 +38,7 @@ export async function confirmedDisaster(overrides: Partial<Disaster> = {}): Prom
     updated_at: now,
     ...overrides,
   };
-  await collections.disasters.doc(id).set(disaster);
+  await disasterStore.doc(id).set(disaster);
   return disaster;
 }
 
@@ -52,7 +57,7 @@ export async function helpRequest(
     planning: plannedDeterministically(now),
     ...overrides,
   });
-  await collections.requests.doc(id).set(request);
+  await requestStore.doc(id).set(request);
   return request;
 }
 
@@ -106,15 +111,15 @@ export async function readyTask(
 }
 
 export async function storedTask(id: string) {
-  return (await collections.tasks.doc(id).get()).data();
+  return (await taskStore.doc(id).get()).data();
 }
 
 export async function storedResource(id: string) {
-  return (await collections.resources.doc(id).get()).data();
+  return (await resourceStore.doc(id).get()).data();
 }
 
 export async function storedRequest(id: string) {
-  return (await collections.requests.doc(id).get()).data();
+  return (await requestStore.doc(id).get()).data();
 }
 
 export async function claimOf(resourceId: string): Promise<Record<string, unknown> | undefined> {
@@ -122,11 +127,11 @@ export async function claimOf(resourceId: string): Promise<Record<string, unknow
 }
 
 export async function taskCount(): Promise<number> {
-  return (await collections.tasks.ref().count().get()).data().count;
+  return (await taskStore.ref().count().get()).data().count;
 }
 
 export async function notificationsOf(uid: string) {
-  return (await collections.notifications.ref(uid).get()).docs.map((doc) => doc.data());
+  return (await notificationStore.ref(uid).get()).docs.map((doc) => doc.data());
 }
 
 /** Asserts the resource is available and unclaimed: the state a released resource must be in. */

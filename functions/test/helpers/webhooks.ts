@@ -1,6 +1,6 @@
 // Webhook subscribers and deliveries stored through the data layer (trigger tests, the
 // authorization matrix, the cost benchmark).
-import { collections } from '../../src/data/collections.js';
+import { webhookDeliveryStore, webhookStore } from '../../src/webhooks/store.js';
 import type { Delivery, Webhook, WebhookEvent } from '../../src/webhooks/model.js';
 import { LOCAL_WEBHOOK_SEALING_KEY } from '../../src/config.js';
 import { keyRing, seal } from '../../src/webhooks/sealing.js';
@@ -38,7 +38,7 @@ export async function storeWebhook(
     updated_at: now,
     ...overrides,
   };
-  await collections.webhooks.doc(webhook.id).create(webhook);
+  await webhookStore.doc(webhook.id).create(webhook);
   return { ...webhook, signingSecret };
 }
 
@@ -62,6 +62,6 @@ export async function storeDelivery(webhookId: string, overrides: Partial<Delive
     expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
     ...overrides,
   };
-  await collections.webhookDeliveries.doc(webhookId, delivery.id).create(delivery);
+  await webhookDeliveryStore.doc(webhookId, delivery.id).create(delivery);
   return delivery;
 }

@@ -2,13 +2,14 @@
 // schemas, applied to exactly what the router will see (Express's decoded path parameters, its
 // "simple" query parser, the JSON body bytes). Invalid input must get a 400 (413 when too large)
 // problem+json; nothing may answer 5xx or leak internals; a batch of rejected requests must
-// leave every collection of the registry as it found it.
+// leave every collection of every store as it found it.
 import assert from 'node:assert/strict';
 import { parse as parseQueryString } from 'node:querystring';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
 import { verifyTwilioSignature } from '../../src/channels/signature.js';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../../src/config.js';
-import { collections, internalCollections } from '../../src/data/collections.js';
+import { internalCollections } from '../../src/data/collections.js';
+import { stores } from '../../src/stores.js';
 import { MAX_BODY_BYTES } from '../../src/http/body.js';
 import type { Endpoint } from '../../src/http/endpoint.js';
 import { paramsSchemaOf } from '../../src/http/endpoint.js';
@@ -315,7 +316,7 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, work: (
 // --- What is stored ------------------------------------------------------------------------------
 
 /**
- * Every document of every collection of the registry (data/collections.ts) and of the internal
+ * Every document of every collection of every feature's store (src/stores.ts) and of the internal
  * processed_events, by path, with its data; subcollections under the given parent documents
  * (the arranged objects and the callers: what a request could reach), or under every parent.
  * rate_limits is left out: valid requests bump its counters by design, and a rejected one never
@@ -330,9 +331,9 @@ const BACKGROUND_COLLECTIONS = new Set(['allocation_jobs']);
 export async function snapshot(parentIds?: ReadonlySet<string>): Promise<Map<string, string>> {
   const db = testDb();
   const out = new Map<string, string>();
-  const top = Object.values(collections).filter((c): c is Extract<typeof c, { path: string }> => 'path' in c);
+  const top = Object.values(stores).filter((c): c is Extract<typeof c, { path: string }> => 'path' in c);
   const paths = [...top.map((c) => c.path), internalCollections.processedEvents];
-  const subs = Object.values(collections).filter((c): c is Extract<typeof c, { pattern: string }> => 'pattern' in c);
+  const subs = Object.values(stores).filter((c): c is Extract<typeof c, { pattern: string }> => 'pattern' in c);
   const parents = new Map<string, string[]>();
   await Promise.all(
     paths.map(async (path) => {

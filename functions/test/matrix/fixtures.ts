@@ -4,7 +4,14 @@
 // same role, who does not own it, gets. test/authorization.test.ts fails listing the endpoints
 // that have none, so an endpoint landing from a feature branch cannot be forgotten.
 import assert from 'node:assert/strict';
-import { collections } from '../../src/data/collections.js';
+import { chatMessageStore } from '../../src/chat/store.js';
+import { memberStore } from '../../src/disasters/store.js';
+import { notificationStore } from '../../src/notifications/store.js';
+import { observationStore } from '../../src/observations/store.js';
+import { deviceStore } from '../../src/outbound/store.js';
+import { requestStore } from '../../src/requests/store.js';
+import { resourceStore } from '../../src/resources/store.js';
+import { taskStore } from '../../src/tasks/store.js';
 import type { Role } from '../../src/shared/schemas.js';
 import { call, expectStatus, registeredUser, type ApiResponse, type TestUser } from '../helpers/api.js';
 import { suggestedDisaster } from '../helpers/disasters.js';
@@ -61,7 +68,7 @@ const arranger = () => (admin ??= registeredUser('admin'));
 const task = { instructions: 'Bring two boats to the school', role_required: 'responder', priority: 1 };
 
 async function membershipOf(disasterId: string, uid: string): Promise<boolean> {
-  return (await collections.members.doc(disasterId, uid).get()).exists;
+  return (await memberStore.doc(disasterId, uid).get()).exists;
 }
 
 async function disasterWithMember(owner: TestUser): Promise<Arranged> {
@@ -220,7 +227,7 @@ export const objectFixtures: Record<string, ObjectFixture> = {
     why: 'The owner here is a member: a non-member is refused, an admin writes to every chat.',
     afterNonOwner: async ({ arranged, other, response }) => {
       if (response.status !== 403) return;
-      const messages = await collections.messages.ref(arranged.params.id!).get();
+      const messages = await chatMessageStore.ref(arranged.params.id!).get();
       assert.ok(
         messages.docs.every((m) => m.data().sender_id !== other.uid),
         "a refused non-member's message was stored",
@@ -239,10 +246,7 @@ export const objectFixtures: Record<string, ObjectFixture> = {
     why: 'Only the reporter or an admin deletes one.',
     afterNonOwner: async ({ arranged, response }) => {
       if (response.status === 403)
-        assert.ok(
-          (await collections.observations.doc(arranged.params.obs_id!).get()).exists,
-          'a refused delete deleted',
-        );
+        assert.ok((await observationStore.doc(arranged.params.obs_id!).get()).exists, 'a refused delete deleted');
     },
   },
   // --- requests ---------------------------------------------------------------------------------
@@ -266,7 +270,7 @@ export const objectFixtures: Record<string, ObjectFixture> = {
     afterNonOwner: async ({ arranged, response }) => {
       if (response.status === 404)
         assert.equal(
-          (await collections.requests.doc(arranged.params.req_id!).get()).data()?.status,
+          (await requestStore.doc(arranged.params.req_id!).get()).data()?.status,
           'open',
           'a refused change changed the status',
         );
@@ -276,7 +280,7 @@ export const objectFixtures: Record<string, ObjectFixture> = {
     arrange: async (owner) => {
       const d = await disaster();
       const value = requestValue({ owner: owner.uid, disasterId: d.id, at: d.location });
-      await collections.requests
+      await requestStore
         .doc(value.id)
         .create({ ...value, channel: 'sms', planning: { ...value.planning, state: 'awaiting_location' } });
       return { params: { req_id: value.id }, body: { location: north(d.location, 2) } };
@@ -412,7 +416,7 @@ export const objectFixtures: Record<string, ObjectFixture> = {
     why: 'The owner here is the assignee: another volunteer or responder gets 404 and changes nothing.',
     afterNonOwner: async ({ arranged }) =>
       assert.equal(
-        (await collections.tasks.doc(arranged.params.task_id!).get()).data()?.status,
+        (await taskStore.doc(arranged.params.task_id!).get()).data()?.status,
         'pending',
         'a refused move moved the task',
       ),
@@ -444,7 +448,7 @@ export const objectFixtures: Record<string, ObjectFixture> = {
     afterNonOwner: async ({ arranged, response }) => {
       if (response.status === 403)
         assert.equal(
-          (await collections.resources.doc(arranged.params.rid!).get()).data()?.name,
+          (await resourceStore.doc(arranged.params.rid!).get()).data()?.name,
           'Rescue boat',
           'a refused change changed the resource',
         );
@@ -459,7 +463,7 @@ export const objectFixtures: Record<string, ObjectFixture> = {
   'PATCH /notifications/{id}': {
     arrange: async (owner) => {
       const id = `n${Date.now().toString(36)}${Math.floor(Math.random() * 1e9).toString(36)}`;
-      await collections.notifications.doc(owner.uid, id).set({
+      await notificationStore.doc(owner.uid, id).set({
         id,
         user_id: owner.uid,
         kind: 'task_assigned',
@@ -475,7 +479,7 @@ export const objectFixtures: Record<string, ObjectFixture> = {
     why: "Another user's notification does not exist for the caller.",
     afterNonOwner: async ({ owner, arranged }) =>
       assert.equal(
-        (await collections.notifications.doc(owner.uid, arranged.params.id!).get()).data()?.read,
+        (await notificationStore.doc(owner.uid, arranged.params.id!).get()).data()?.read,
         false,
         'a refused change marked it read',
       ),
@@ -521,7 +525,7 @@ export const objectFixtures: Record<string, ObjectFixture> = {
     why: "Another user's device does not exist for the caller.",
     afterNonOwner: async ({ owner, arranged }) =>
       assert.notEqual(
-        (await collections.devices.doc(owner.uid, arranged.params.device_id!).get()).data(),
+        (await deviceStore.doc(owner.uid, arranged.params.device_id!).get()).data(),
         undefined,
         'a refused call removed the device',
       ),

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import type { Request } from 'firebase-functions/v2/tasks';
-import { collections } from '../../src/data/collections.js';
+import { allocationJobStore } from '../../src/planning/store.js';
+import { requestStore } from '../../src/requests/store.js';
+import { resourceStore } from '../../src/resources/store.js';
 import { allocateResources } from '../../src/index.js';
 import type { AllocationJob } from '../../src/planning/model.js';
 import { uniqueId } from '../helpers/api.js';
@@ -25,7 +27,7 @@ async function storeJob(disasterId: string, overrides: Partial<AllocationJob> = 
     finished_at: null,
     ...overrides,
   };
-  await collections.allocationJobs.doc(job.id).create(job);
+  await allocationJobStore.doc(job.id).create(job);
   return job;
 }
 
@@ -51,17 +53,17 @@ describe('allocateResources (onTaskDispatched), run with a Cloud Tasks request',
     const at = spot();
     const scene = await disaster('confirmed', at);
     const request = requestValue({ owner: 'owner-1', disasterId: scene.id, at, need: 'rescue' });
-    await collections.requests.doc(request.id).create(request);
+    await requestStore.doc(request.id).create(request);
     const elsewhere = await disaster();
     const other = requestValue({ owner: 'owner-1', disasterId: elsewhere.id, at: north(at, 1), need: 'rescue' });
-    await collections.requests.doc(other.id).create(other);
+    await requestStore.doc(other.id).create(other);
     const boat = await resource(north(at, 0.5), { category: 'boat' });
     const job = await storeJob(scene.id);
     const otherJob = await storeJob(elsewhere.id);
 
     await allocateResourcesRun(dispatch({ job_id: job.id }));
 
-    const done = (await collections.allocationJobs.doc(job.id).get()).data();
+    const done = (await allocationJobStore.doc(job.id).get()).data();
     assert.equal(done?.status, 'done', JSON.stringify(done));
     assert.equal(done?.attempts, 1);
     assert.equal(done?.requests_considered, 1);
@@ -71,15 +73,11 @@ describe('allocateResources (onTaskDispatched), run with a Cloud Tasks request',
     );
     assert.notEqual(done?.finished_at, null);
     assert.equal(
-      (await collections.allocationJobs.doc(otherJob.id).get()).data()?.status,
+      (await allocationJobStore.doc(otherJob.id).get()).data()?.status,
       'queued',
       'another job is left alone',
     );
-    assert.equal(
-      (await collections.resources.doc(boat.id).get()).data()?.status,
-      'available',
-      'proposals claim nothing',
-    );
+    assert.equal((await resourceStore.doc(boat.id).get()).data()?.status, 'available', 'proposals claim nothing');
   });
 
   it('dispatched twice, runs once: the second dispatch writes nothing', async () => {

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Request } from 'firebase-functions/v2/tasks';
 import { LOCAL_WEBHOOK_SEALING_KEY } from '../../src/config.js';
-import { collections } from '../../src/data/collections.js';
+import { auditStore } from '../../src/audit/store.js';
+import { webhookDeliveryStore, webhookStore } from '../../src/webhooks/store.js';
 import { SealingKeyUnavailableError } from '../../src/errors.js';
 import { deliverWebhook } from '../../src/index.js';
 import { backoffSeconds } from '../../src/webhooks/deliver.js';
@@ -52,8 +53,7 @@ describe('deliverWebhook (onTaskDispatched), run with a Cloud Tasks request', ()
     else process.env.WEBHOOK_SEALING_KEY = previousKey;
   });
 
-  const stored = async (webhookId: string, id: string) =>
-    (await collections.webhookDeliveries.doc(webhookId, id).get()).data();
+  const stored = async (webhookId: string, id: string) => (await webhookDeliveryStore.doc(webhookId, id).get()).data();
 
   it('sends the body signed (Standard Webhooks), logs the attempt and settles; a second dispatch sends and writes nothing', async () => {
     const webhook = await storeWebhook(['disaster.updated'], { url: receiverUrl });
@@ -77,7 +77,7 @@ describe('deliverWebhook (onTaskDispatched), run with a Cloud Tasks request', ()
     assert.equal(after?.attempts[0]?.status_code, 200);
     assert.equal(after?.response_excerpt, 'ok');
     assert.equal(after?.next_attempt_at, null);
-    assert.notEqual((await collections.webhooks.doc(webhook.id).get()).data()?.last_success_at, null);
+    assert.notEqual((await webhookStore.doc(webhook.id).get()).data()?.last_success_at, null);
 
     const settled = await rawDocument(`webhooks/${webhook.id}/deliveries/${delivery.id}`);
     assert.deepEqual(await writesDuring(() => run({ ...task, retryCount: 1, executionCount: 1 })), {});
@@ -100,7 +100,7 @@ describe('deliverWebhook (onTaskDispatched), run with a Cloud Tasks request', ()
     assert.equal(after?.response_excerpt?.length, 200, 'only an excerpt of the answer is kept');
     const next = Date.parse(after?.next_attempt_at ?? '');
     assert.ok(next >= before + 10_000 && next <= Date.now() + 10_000, 'the first back-off is 10 s');
-    const subscriber = (await collections.webhooks.doc(webhook.id).get()).data();
+    const subscriber = (await webhookStore.doc(webhook.id).get()).data();
     assert.notEqual(subscriber?.failing_since, null);
     assert.equal(subscriber?.status, 'active');
   });
@@ -151,11 +151,11 @@ describe('deliverWebhook (onTaskDispatched), run with a Cloud Tasks request', ()
 
     await run(dispatch({ webhook_id: webhook.id, delivery_id: delivery.id }));
 
-    const subscriber = (await collections.webhooks.doc(webhook.id).get()).data();
+    const subscriber = (await webhookStore.doc(webhook.id).get()).data();
     assert.equal(subscriber?.status, 'disabled');
     assert.equal(subscriber?.disabled_reason, 'failing');
     assert.equal((await stored(webhook.id, delivery.id))?.status, 'cancelled');
-    const audit = (await collections.audit.ref().where('entity_id', '==', webhook.id).get()).docs.map((d) => d.data());
+    const audit = (await auditStore.ref().where('entity_id', '==', webhook.id).get()).docs.map((d) => d.data());
     assert.deepEqual(
       audit.map((record) => [record.action, record.actor_id]),
       [['disabled', 'system']],
@@ -174,13 +174,13 @@ describe('deliverWebhook (onTaskDispatched), run with a Cloud Tasks request', ()
     });
     const delivery = await storeDelivery(webhook.id);
     await run(dispatch({ webhook_id: webhook.id, delivery_id: delivery.id }));
-    assert.equal((await collections.webhooks.doc(webhook.id).get()).data()?.failing_since, null);
+    assert.equal((await webhookStore.doc(webhook.id).get()).data()?.failing_since, null);
   });
 
   it('a removed subscriber, a gone delivery or a malformed payload: dropped, nothing written', async () => {
     const webhook = await storeWebhook(['disaster.updated'], { url: receiverUrl });
     const delivery = await storeDelivery(webhook.id);
-    await collections.webhooks.doc(webhook.id).delete();
+    await webhookStore.doc(webhook.id).delete();
     for (const data of [
       { webhook_id: webhook.id, delivery_id: delivery.id },
       { webhook_id: webhook.id, delivery_id: 'gone' },

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { collections } from '../../src/data/collections.js';
+import { auditStore } from '../../src/audit/store.js';
+import { requestStore } from '../../src/requests/store.js';
+import { webhookDeliveryStore } from '../../src/webhooks/store.js';
 import { fanOutWebhooks } from '../../src/index.js';
 import { disaster, requestValue, spot } from '../helpers/planning-fixtures.js';
 import {
@@ -36,7 +38,7 @@ describe('fanOutWebhooks (onDocumentCreated audit_log/{audit_id}), wrapped by fi
   async function requestCreated() {
     const scene = await disaster('confirmed', spot());
     const request = requestValue({ owner: 'owner-1', disasterId: scene.id, at: scene.location, need: 'water' });
-    await collections.requests.doc(request.id).create(request);
+    await requestStore.doc(request.id).create(request);
     const record = await storeAudit({
       entity: 'request',
       entity_id: request.id,
@@ -58,7 +60,7 @@ describe('fanOutWebhooks (onDocumentCreated audit_log/{audit_id}), wrapped by fi
     const written = await writesDuring(() => deliver(record.id));
 
     assert.deepEqual(written, { 'webhooks/deliveries': 1 });
-    const delivery = (await collections.webhookDeliveries.doc(subscriber.id, record.id).get()).data();
+    const delivery = (await webhookDeliveryStore.doc(subscriber.id, record.id).get()).data();
     assert.equal(delivery?.status, 'pending');
     assert.equal(delivery?.event, 'request.created');
     assert.equal(delivery?.attempt_count, 0);
@@ -71,8 +73,8 @@ describe('fanOutWebhooks (onDocumentCreated audit_log/{audit_id}), wrapped by fi
     for (const hidden of ['description', 'owner_id', 'location'])
       assert.equal(body.data.request[hidden], undefined, `${hidden} stays out`);
     assert.ok(!delivery?.body.includes('owner-1'));
-    assert.equal((await collections.webhookDeliveries.doc(other.id, record.id).get()).exists, false);
-    assert.equal((await collections.webhookDeliveries.doc(disabled.id, record.id).get()).exists, false);
+    assert.equal((await webhookDeliveryStore.doc(other.id, record.id).get()).exists, false);
+    assert.equal((await webhookDeliveryStore.doc(disabled.id, record.id).get()).exists, false);
     assert.deepEqual(tasks.tasks(), [
       { id: `${subscriber.id}_${record.id}`, data: { webhook_id: subscriber.id, delivery_id: record.id } },
     ]);
@@ -98,7 +100,7 @@ describe('fanOutWebhooks (onDocumentCreated audit_log/{audit_id}), wrapped by fi
     const subscriber = await storeWebhook(['request.created']);
     const { record } = await requestCreated();
     await deliver(record.id);
-    await collections.webhookDeliveries.of(subscriber.id).update(record.id, { attempt_count: 1 });
+    await webhookDeliveryStore.of(subscriber.id).update(record.id, { attempt_count: 1 });
     tasks.calls.length = 0;
     assert.deepEqual(await writesDuring(() => deliver(record.id)), {});
     assert.equal(tasks.calls.length, 0);
@@ -111,7 +113,7 @@ describe('fanOutWebhooks (onDocumentCreated audit_log/{audit_id}), wrapped by fi
     await assert.rejects(() => deliver(record.id));
     tasks.failing = false;
     await deliver(record.id);
-    assert.equal((await collections.webhookDeliveries.doc(subscriber.id, record.id).get()).data()?.status, 'pending');
+    assert.equal((await webhookDeliveryStore.doc(subscriber.id, record.id).get()).data()?.status, 'pending');
     assert.deepEqual(
       tasks.tasks().map((task) => task.id),
       [`${subscriber.id}_${record.id}`],
@@ -145,7 +147,7 @@ describe('fanOutWebhooks (onDocumentCreated audit_log/{audit_id}), wrapped by fi
     for (const record of [approved, edited, closed, suggestionEdited, joined]) await deliver(record.id);
 
     const events = async (id: string) => {
-      const stored = (await collections.webhookDeliveries.doc(subscriber.id, id).get()).data();
+      const stored = (await webhookDeliveryStore.doc(subscriber.id, id).get()).data();
       return stored ? (JSON.parse(stored.body) as { type: string; data: any }) : undefined;
     };
     assert.equal((await events(approved.id))?.type, 'disaster.confirmed');
@@ -162,7 +164,7 @@ describe('fanOutWebhooks (onDocumentCreated audit_log/{audit_id}), wrapped by fi
     await storeWebhook(['request.created']);
     assert.deepEqual(await writesDuring(() => fanOut({ id: 'event-x', params: {}, data: undefined })), {});
     const { record } = await requestCreated();
-    await collections.audit.doc(record.id).delete();
+    await auditStore.doc(record.id).delete();
     assert.deepEqual(await writesDuring(() => deliver(record.id).catch(() => undefined)), {});
   });
 });

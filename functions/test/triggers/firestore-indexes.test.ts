@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Query } from 'firebase-admin/firestore';
-import { collections } from '../../src/data/collections.js';
+import { requestStore } from '../../src/requests/store.js';
 import { inRange } from '../../src/data/paginate.js';
 import { emptyFirestore } from './harness.js';
 import {
@@ -36,7 +36,7 @@ function structured(query: Query<unknown>): StructuredQuery {
   return request.structuredQuery;
 }
 const shape = (query: Query<unknown>) => shapeOf(structured(query));
-const requests = () => collections.requests.ref() as unknown as Query<unknown>;
+const requests = () => requestStore.ref() as unknown as Query<unknown>;
 
 const asc = (fieldPath: string) => ({ fieldPath, order: 'ASCENDING' as const });
 const desc = (fieldPath: string) => ({ fieldPath, order: 'DESCENDING' as const });

@@ -17,7 +17,16 @@ import { receiveMessage } from '../../src/channels/inbound.js';
 import { sweepRecycledNumbers } from '../../src/channels/recycle.js';
 import { processObservation } from '../../src/agent/suggest.js';
 import { readChanges } from '../../src/data/changes.js';
-import { collections, internalCollections } from '../../src/data/collections.js';
+import { internalCollections } from '../../src/data/collections.js';
+import { phoneContactStore } from '../../src/channels/store.js';
+import { memberStore } from '../../src/disasters/store.js';
+import { notificationStore } from '../../src/notifications/store.js';
+import { observationStore } from '../../src/observations/store.js';
+import { outboundMessageStore } from '../../src/outbound/store.js';
+import { allocationJobStore } from '../../src/planning/store.js';
+import { requestStore } from '../../src/requests/store.js';
+import { taskStore } from '../../src/tasks/store.js';
+import { userStore } from '../../src/users/store.js';
 import { db } from '../../src/data/firestore.js';
 import { encodeCursor, pagesOf } from '../../src/data/paginate.js';
 import type { Disaster } from '../../src/disasters/model.js';
@@ -96,7 +105,7 @@ async function storeUser(uid: string, role: Role, overrides: Partial<UserRecord>
     updated_at: now(),
     ...overrides,
   };
-  await collections.users.doc(uid).set(user);
+  await userStore.doc(uid).set(user);
   return { uid, role, email: null };
 }
 
@@ -115,12 +124,12 @@ async function arrange(): Promise<World> {
   const byRole = (role: Role) => callers.find((c) => c.name === role)!.caller;
   const admin = byRole('admin');
   const owner = byRole('affected_individual');
-  await collections.users.doc(owner.uid).update({ location: MANILA, geohash: geohashOf(MANILA), phone: PHONE });
+  await userStore.doc(owner.uid).update({ location: MANILA, geohash: geohashOf(MANILA), phone: PHONE });
 
   const disaster = await seedDisaster();
   await suggestedDisaster(ELSEWHERE);
   for (const uid of [member.uid, owner.uid]) {
-    await collections.members.doc(disaster.id, uid).set({
+    await memberStore.doc(disaster.id, uid).set({
       id: uid,
       disaster_id: disaster.id,
       role: uid === member.uid ? 'volunteer' : 'affected_individual',
@@ -133,10 +142,10 @@ async function arrange(): Promise<World> {
   const task = await seedTask(member.uid, disaster.id, { request_id: request.id, status: 'pending' });
   const resource = await seedResource('boat', east(MANILA, 1), { disaster_id: disaster.id });
   const observation = observationValue(ELSEWHERE);
-  await collections.observations.doc(observation.id).create(observation);
+  await observationStore.doc(observation.id).create(observation);
 
   const notificationId = uniqueId('note');
-  await collections.notifications.doc(owner.uid, notificationId).set({
+  await notificationStore.doc(owner.uid, notificationId).set({
     id: notificationId,
     user_id: owner.uid,
     kind: 'request_updated',
@@ -149,7 +158,7 @@ async function arrange(): Promise<World> {
   const webhook = await storeWebhook(['request.created']);
   await storeDelivery(webhook.id);
   const jobId = uniqueId('job');
-  await collections.allocationJobs.doc(jobId).create({
+  await allocationJobStore.doc(jobId).create({
     id: jobId,
     disaster_id: disaster.id,
     status: 'queued',
@@ -163,7 +172,7 @@ async function arrange(): Promise<World> {
     updated_at: now(),
     finished_at: null,
   });
-  await collections.phoneContacts.doc(PHONE).set({
+  await phoneContactStore.doc(PHONE).set({
     id: PHONE,
     uid: owner.uid,
     language: 'en',
@@ -174,7 +183,7 @@ async function arrange(): Promise<World> {
     updated_at: now(),
   });
   const messageId = uniqueId('message');
-  await collections.outboundMessages.doc(messageId).create({
+  await outboundMessageStore.doc(messageId).create({
     id: messageId,
     recipient_uid: owner.uid,
     channel: 'sms',
@@ -447,17 +456,17 @@ async function otherQuerySites(world: World, recorder: QueryRecorder): Promise<v
   // A change feed page that ends inside a millisecond reads the rest of that millisecond.
   await step('change feed: a page ending inside a millisecond', async () => {
     const twins = ['a', 'b'].map((suffix) => ({ ...request, id: `${request.id}-${suffix}`, disaster_id: 'twins' }));
-    for (const twin of twins) await collections.requests.doc(twin.id).set(twin);
+    for (const twin of twins) await requestStore.doc(twin.id).set(twin);
     await readChanges(
-      [collections.requests.ref().where('disaster_id', '==', 'twins')],
+      [requestStore.ref().where('disaster_id', '==', 'twins')],
       { after: request.updated_at, inclusive: true },
       1,
     );
-    for (const twin of twins) await collections.requests.doc(twin.id).delete();
+    for (const twin of twins) await requestStore.doc(twin.id).delete();
   });
   // Pages after the first (exports read more than EXPORT_PAGE_SIZE rows only in production).
   await step('pagesOf, second page', async () => {
-    for await (const page of pagesOf(collections.tasks.ref(), 1)) void page;
+    for await (const page of pagesOf(taskStore.ref(), 1)) void page;
   });
   // Every step and the profile; then it stops, before the Auth account (no Auth emulator here).
   await step('erasure', () =>

@@ -6,7 +6,10 @@ import {
   type ChannelStandIns,
 } from '../../dev/channel-standins.js';
 import { recordEvent } from '../../src/events/record.js';
-import { collections } from '../../src/data/collections.js';
+import { phoneContactStore } from '../../src/channels/store.js';
+import { deviceStore, outboundMessageStore, preferenceStore } from '../../src/outbound/store.js';
+import { taskStore } from '../../src/tasks/store.js';
+import { userStore } from '../../src/users/store.js';
 import { db } from '../../src/data/firestore.js';
 import { deliverOutbound, outboundFromAudit } from '../../src/index.js';
 import type { NotificationPreferences, OutboundMessage } from '../../src/outbound/model.js';
@@ -45,7 +48,7 @@ async function storeUser(role: UserRecord['role'], overrides: Partial<UserRecord
     updated_at: now,
     ...overrides,
   };
-  await collections.users.doc(uid).set(user);
+  await userStore.doc(uid).set(user);
   return uid;
 }
 
@@ -55,7 +58,7 @@ async function phoneContact(
   fields: { language?: 'en' | 'es' | 'fil'; opted_out?: boolean; channel?: 'sms' | 'whatsapp' } = {},
 ) {
   const now = new Date().toISOString();
-  await collections.phoneContacts.doc(number).set({
+  await phoneContactStore.doc(number).set({
     id: number,
     uid,
     language: fields.language ?? 'en',
@@ -70,14 +73,12 @@ async function phoneContact(
 async function device(uid: string, token: string): Promise<string> {
   const id = deviceIdOf(token);
   const now = new Date().toISOString();
-  await collections.devices.doc(uid, id).set({ id, token, platform: 'android', created_at: now, updated_at: now });
+  await deviceStore.doc(uid, id).set({ id, token, platform: 'android', created_at: now, updated_at: now });
   return id;
 }
 
 async function preferences(uid: string, changes: Partial<NotificationPreferences>): Promise<void> {
-  await collections.preferences
-    .doc(uid, 'notifications')
-    .set({ ...defaultPreferences(new Date().toISOString()), ...changes });
+  await preferenceStore.doc(uid, 'notifications').set({ ...defaultPreferences(new Date().toISOString()), ...changes });
 }
 
 function queued(
@@ -108,7 +109,7 @@ function queued(
 }
 
 async function stored(id: string): Promise<OutboundMessage | undefined> {
-  return collections.outboundMessages.get(id);
+  return outboundMessageStore.get(id);
 }
 
 /** A task assigned in a transaction with its audit record, as tasks/service.ts records it. */
@@ -116,7 +117,7 @@ async function auditedAssignment(assignee: string, priority = 2): Promise<{ audi
   const scene = await disaster();
   const taskId = uniqueId('task');
   const now = new Date().toISOString();
-  await collections.tasks.doc(taskId).set({
+  await taskStore.doc(taskId).set({
     id: taskId,
     reference: shortReference(taskId),
     disaster_id: scene.id,
@@ -186,7 +187,7 @@ describe('outbound delivery triggers (outboundFromAudit, deliverOutbound), again
     const event = await documentCreated('audit_log', 'auditId', auditId);
 
     await derive(event);
-    const messages = (await collections.outboundMessages.ref().where('audit_id', '==', auditId).get()).docs.map((d) =>
+    const messages = (await outboundMessageStore.ref().where('audit_id', '==', auditId).get()).docs.map((d) =>
       d.data(),
     );
     assert.equal(messages.length, 1);
@@ -210,7 +211,7 @@ describe('outbound delivery triggers (outboundFromAudit, deliverOutbound), again
       language: 'es',
       body: 'Solicitud ABC123: un equipo va en camino.',
     });
-    await collections.outboundMessages.doc(message.id).create(message);
+    await outboundMessageStore.doc(message.id).create(message);
 
     await deliverId(message.id);
     const sent = await stored(message.id);
@@ -232,7 +233,7 @@ describe('outbound delivery triggers (outboundFromAudit, deliverOutbound), again
     const person = await storeUser('affected_individual');
     await phoneContact(person, '+639170000002', { channel: 'whatsapp' });
     const message = queued({ channel: 'whatsapp', to: '+639170000002', recipient_uid: person });
-    await collections.outboundMessages.doc(message.id).create(message);
+    await outboundMessageStore.doc(message.id).create(message);
     await deliverId(message.id);
     assert.equal((await stored(message.id))?.status, 'sent');
     assert.equal(standIns.received.twilio[0]?.to, 'whatsapp:+639170000002');
@@ -243,7 +244,7 @@ describe('outbound delivery triggers (outboundFromAudit, deliverOutbound), again
     const person = await storeUser('affected_individual');
     await phoneContact(person, '+639170000003', { opted_out: true });
     const message = queued({ channel: 'sms', to: '+639170000003', recipient_uid: person });
-    await collections.outboundMessages.doc(message.id).create(message);
+    await outboundMessageStore.doc(message.id).create(message);
     await deliverId(message.id);
     const after = await stored(message.id);
     assert.equal(after?.status, 'suppressed');
@@ -258,8 +259,8 @@ describe('outbound delivery triggers (outboundFromAudit, deliverOutbound), again
     const bad = await device(user, 'invalid-token-0123456789abcdef');
     const ok = queued({ channel: 'push', to: good, recipient_uid: user });
     const dead = queued({ channel: 'push', to: bad, recipient_uid: user });
-    await collections.outboundMessages.doc(ok.id).create(ok);
-    await collections.outboundMessages.doc(dead.id).create(dead);
+    await outboundMessageStore.doc(ok.id).create(ok);
+    await outboundMessageStore.doc(dead.id).create(dead);
 
     await deliverId(ok.id);
     await deliverId(dead.id);
@@ -275,8 +276,8 @@ describe('outbound delivery triggers (outboundFromAudit, deliverOutbound), again
     const failed = await stored(dead.id);
     assert.equal(failed?.status, 'failed');
     assert.match(failed?.error ?? '', /registration-token-not-registered/);
-    assert.equal(await collections.devices.of(user).get(bad), undefined, 'the dead token is pruned');
-    assert.notEqual(await collections.devices.of(user).get(good), undefined, 'the good one stays');
+    assert.equal(await deviceStore.of(user).get(bad), undefined, 'the dead token is pruned');
+    assert.notEqual(await deviceStore.of(user).get(good), undefined, 'the good one stays');
   });
 
   it('quiet hours suppress a message; a priority-1 assignment overrides them unless the user said no', async () => {
@@ -291,8 +292,8 @@ describe('outbound delivery triggers (outboundFromAudit, deliverOutbound), again
     await preferences(user, { quiet_hours: { start: minute(-4), end: minute(-5), time_zone: 'UTC' } });
     const calm = queued({ channel: 'push', to: phone, recipient_uid: user, template: 'task_authorized' });
     const urgent = queued({ channel: 'push', to: phone, recipient_uid: user, template: 'task_assigned', urgent: true });
-    await collections.outboundMessages.doc(calm.id).create(calm);
-    await collections.outboundMessages.doc(urgent.id).create(urgent);
+    await outboundMessageStore.doc(calm.id).create(calm);
+    await outboundMessageStore.doc(urgent.id).create(urgent);
     await deliverId(calm.id);
     await deliverId(urgent.id);
     assert.deepEqual([(await stored(calm.id))?.status, (await stored(calm.id))?.reason], ['suppressed', 'quiet_hours']);
@@ -310,7 +311,7 @@ describe('outbound delivery triggers (outboundFromAudit, deliverOutbound), again
       template: 'task_assigned',
       urgent: true,
     });
-    await collections.outboundMessages.doc(urgentAgain.id).create(urgentAgain);
+    await outboundMessageStore.doc(urgentAgain.id).create(urgentAgain);
     await deliverId(urgentAgain.id);
     assert.equal((await stored(urgentAgain.id))?.reason, 'quiet_hours');
   });
@@ -319,7 +320,7 @@ describe('outbound delivery triggers (outboundFromAudit, deliverOutbound), again
     const away = await storeUser('volunteer', { availability: 'unavailable' });
     const awayPhone = await device(away, 'away-token-0123456789abcdef');
     const message = queued({ channel: 'push', to: awayPhone, recipient_uid: away, template: 'task_assigned' });
-    await collections.outboundMessages.doc(message.id).create(message);
+    await outboundMessageStore.doc(message.id).create(message);
     await deliverId(message.id);
     assert.equal((await stored(message.id))?.reason, 'unavailable');
 
@@ -327,7 +328,7 @@ describe('outbound delivery triggers (outboundFromAudit, deliverOutbound), again
     const mutedPhone = await device(muted, 'muted-token-0123456789abcdef');
     await preferences(muted, { events: { request_updates: true, task_assignments: false, task_updates: true } });
     const other = queued({ channel: 'push', to: mutedPhone, recipient_uid: muted, template: 'task_assigned' });
-    await collections.outboundMessages.doc(other.id).create(other);
+    await outboundMessageStore.doc(other.id).create(other);
     await deliverId(other.id);
     assert.equal((await stored(other.id))?.reason, 'preferences');
     assert.equal(standIns.received.fcm.length, 0);
@@ -337,7 +338,7 @@ describe('outbound delivery triggers (outboundFromAudit, deliverOutbound), again
     const person = await storeUser('affected_individual');
     await phoneContact(person, INVALID_NUMBER);
     const invalid = queued({ channel: 'sms', to: INVALID_NUMBER, recipient_uid: person });
-    await collections.outboundMessages.doc(invalid.id).create(invalid);
+    await outboundMessageStore.doc(invalid.id).create(invalid);
     await deliverId(invalid.id);
     const failed = await stored(invalid.id);
     assert.equal(failed?.status, 'failed');
@@ -346,7 +347,7 @@ describe('outbound delivery triggers (outboundFromAudit, deliverOutbound), again
     const other = await storeUser('affected_individual');
     await phoneContact(other, FAILING_NUMBER);
     const flaky = queued({ channel: 'sms', to: FAILING_NUMBER, recipient_uid: other });
-    await collections.outboundMessages.doc(flaky.id).create(flaky);
+    await outboundMessageStore.doc(flaky.id).create(flaky);
     await assert.rejects(deliverId(flaky.id), /attempt 1/);
     const retried = await stored(flaky.id);
     assert.equal(retried?.status, 'queued');
@@ -361,8 +362,8 @@ describe('outbound delivery triggers (outboundFromAudit, deliverOutbound), again
       await phoneContact(person, '+639170000009');
       const first = queued({ channel: 'sms', to: '+639170000009', recipient_uid: person });
       const second = queued({ channel: 'sms', to: '+639170000009', recipient_uid: person });
-      await collections.outboundMessages.doc(first.id).create(first);
-      await collections.outboundMessages.doc(second.id).create(second);
+      await outboundMessageStore.doc(first.id).create(first);
+      await outboundMessageStore.doc(second.id).create(second);
       await deliverId(first.id);
       await deliverId(second.id);
       assert.equal((await stored(first.id))?.status, 'sent');
@@ -391,8 +392,8 @@ describe('outbound delivery triggers (outboundFromAudit, deliverOutbound), again
       await phoneContact(person, '+639170000010');
       const first = queued({ channel: 'sms', to: '+639170000010', recipient_uid: person });
       const second = queued({ channel: 'sms', to: '+639170000010', recipient_uid: person });
-      await collections.outboundMessages.doc(first.id).create(first);
-      await collections.outboundMessages.doc(second.id).create(second);
+      await outboundMessageStore.doc(first.id).create(first);
+      await outboundMessageStore.doc(second.id).create(second);
       await deliverId(first.id);
       assert.equal((await stored(first.id))?.status, 'sent', 'the fourth SMS of the day');
       const shards = (await spend.get()).docs.filter((d) => isShard(d.id));

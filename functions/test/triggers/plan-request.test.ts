@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { collections } from '../../src/data/collections.js';
+import { requestStore } from '../../src/requests/store.js';
+import { workflowOutputStore } from '../../src/workflow/store.js';
 import { db } from '../../src/data/firestore.js';
 import { planRequest } from '../../src/index.js';
 import type { HelpRequest } from '../../src/requests/model.js';
@@ -17,7 +18,7 @@ import {
 
 /** A request as POST /requests stores it (with the sweeper's due time); no trigger runs here. */
 async function storeRequest(value: HelpRequest): Promise<HelpRequest> {
-  await collections.requests.doc(value.id).create(value);
+  await requestStore.doc(value.id).create(value);
   await db()
     .collection('requests')
     .doc(value.id)
@@ -26,7 +27,7 @@ async function storeRequest(value: HelpRequest): Promise<HelpRequest> {
 }
 
 const outputCount = async (requestId: string) =>
-  (await collections.workflowOutputs.ref().where('request_id', '==', requestId).get()).size;
+  (await workflowOutputStore.ref().where('request_id', '==', requestId).get()).size;
 
 describe('planRequest (onDocumentCreated requests/{requestId}), wrapped by firebase-functions-test', () => {
   const planRequestWrapped = functionsTestSdk.wrap(firestoreTriggerOf(planRequest));
@@ -55,7 +56,7 @@ describe('planRequest (onDocumentCreated requests/{requestId}), wrapped by fireb
       [boat.id],
     );
     assert.equal((await rawDocument(`requests/${request.id}`))?.planning_due_at, null, 'nothing left for the sweeper');
-    const output = (await collections.workflowOutputs.doc(request.id).get()).data();
+    const output = (await workflowOutputStore.doc(request.id).get()).data();
     assert.equal(output?.request_id, request.id);
     assert.equal(output?.planner, 'deterministic');
     assert.ok((output?.tasks.length ?? 0) > 0, 'the plan has tasks');

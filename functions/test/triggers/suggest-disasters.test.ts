@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { collections } from '../../src/data/collections.js';
+import { disasterStore } from '../../src/disasters/store.js';
+import { observationStore } from '../../src/observations/store.js';
 import { db } from '../../src/data/firestore.js';
 import { suggestDisasters } from '../../src/index.js';
 import type { Observation } from '../../src/observations/model.js';
@@ -20,7 +21,7 @@ import {
 /** An observation as POST /observations stores it; a different reporter each unless told. */
 async function storeObservation(location: Location, overrides: Partial<Observation> = {}): Promise<Observation> {
   const value = observationValue(location, overrides);
-  await collections.observations.doc(value.id).create(value);
+  await observationStore.doc(value.id).create(value);
   return value;
 }
 
@@ -52,7 +53,7 @@ describe('suggestDisasters (onDocumentCreated observations/{observation_id}), wr
     // The id comes from the cluster's oldest observation: two deliveries cannot make two suggestions.
     const disasterId = `agent-${members[0]!.id}`;
     assert.deepEqual(await suggestions(), [disasterId]);
-    const suggestion = (await collections.disasters.doc(disasterId).get()).data();
+    const suggestion = (await disasterStore.doc(disasterId).get()).data();
     assert.equal(suggestion?.status, 'suggested');
     assert.equal(suggestion?.created_by, 'agent');
     assert.deepEqual([...(suggestion?.suggestion?.observation_ids ?? [])].sort(), members.map((o) => o.id).sort());

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { collections } from '../../src/data/collections.js';
+import { requestStore } from '../../src/requests/store.js';
+import { workflowOutputStore } from '../../src/workflow/store.js';
 import { db } from '../../src/data/firestore.js';
 import { sweepPlanning } from '../../src/index.js';
 import type { HelpRequest } from '../../src/requests/model.js';
@@ -11,7 +12,7 @@ import { emptyFirestore, rawDocument, writesDuring } from './harness.js';
 async function storeRequest(value: HelpRequest, ageMs = 0): Promise<HelpRequest> {
   const touched = new Date(Date.now() - ageMs).toISOString();
   const stored: HelpRequest = { ...value, planning: { ...value.planning, updated_at: touched } };
-  await collections.requests.doc(stored.id).create(stored);
+  await requestStore.doc(stored.id).create(stored);
   await db()
     .collection('requests')
     .doc(stored.id)
@@ -20,7 +21,7 @@ async function storeRequest(value: HelpRequest, ageMs = 0): Promise<HelpRequest>
 }
 
 const outputCount = async (requestId: string) =>
-  (await collections.workflowOutputs.ref().where('request_id', '==', requestId).get()).size;
+  (await workflowOutputStore.ref().where('request_id', '==', requestId).get()).size;
 const LONG_AGO_MS = PLANNING_LEASE_MS + 60_000;
 
 describe('sweepPlanning (onSchedule), run with a Cloud Scheduler event', () => {

@@ -4,7 +4,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AuditRecord } from '../../src/audit/model.js';
-import { collections } from '../../src/data/collections.js';
+import { auditStore } from '../../src/audit/store.js';
 import { uniqueId } from '../helpers/api.js';
 
 export { storeDelivery, storeWebhook } from '../helpers/webhooks.js';
@@ -25,7 +25,7 @@ export async function storeAudit(
     created_at: new Date().toISOString(),
     ...fields,
   };
-  await collections.audit.doc(record.id).create(record);
+  await auditStore.doc(record.id).create(record);
   return record;
 }
 

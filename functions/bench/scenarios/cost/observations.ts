@@ -1,5 +1,5 @@
 // Figure 3: the cost scenarios of the observations endpoints (src/observations/endpoints.ts).
-import { collections } from '../../../src/data/collections.js';
+import { observationStore } from '../../../src/observations/store.js';
 import type { Observation } from '../../../src/observations/model.js';
 import { geohashOf } from '../../../src/shared/geo.js';
 import type { TestUser } from '../../../test/helpers/api.js';
@@ -23,7 +23,7 @@ async function observation(reporter: TestUser): Promise<Observation> {
     created_at: now,
     updated_at: now,
   };
-  await collections.observations.doc(value.id).set(value);
+  await observationStore.doc(value.id).set(value);
   await new Promise((resolve) => setTimeout(resolve, 500));
   return value;
 }

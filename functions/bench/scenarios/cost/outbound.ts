@@ -1,5 +1,5 @@
 // Figure 3: the cost scenarios of the outbound endpoints (src/outbound/endpoints.ts).
-import { collections } from '../../../src/data/collections.js';
+import { outboundMessageStore } from '../../../src/outbound/store.js';
 import type { OutboundMessage } from '../../../src/outbound/model.js';
 import { PAGE } from '../fixtures.js';
 import type { CostScenario } from './scenario.js';
@@ -31,7 +31,7 @@ async function sentMessage(): Promise<OutboundMessage> {
     created_at: now,
     updated_at: now,
   };
-  await collections.outboundMessages.doc(id).create(message);
+  await outboundMessageStore.doc(id).create(message);
   return message;
 }
 

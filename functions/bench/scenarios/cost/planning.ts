@@ -1,5 +1,5 @@
 // Figure 3: the cost scenarios of the planning endpoints (src/planning/endpoints.ts).
-import { collections } from '../../../src/data/collections.js';
+import { allocationJobStore } from '../../../src/planning/store.js';
 import { db } from '../../../src/data/firestore.js';
 import { call, expectStatus } from '../../../test/helpers/api.js';
 import { disaster, waitFor } from '../../../test/helpers/planning-fixtures.js';
@@ -11,9 +11,7 @@ async function allocationJobsFinished(): Promise<void> {
     'the queued allocation jobs to finish',
     async () => {
       for (const status of ['queued', 'running']) {
-        if (
-          !(await db().collection(collections.allocationJobs.path).where('status', '==', status).limit(1).get()).empty
-        )
+        if (!(await db().collection(allocationJobStore.path).where('status', '==', status).limit(1).get()).empty)
           return undefined;
       }
       return true;

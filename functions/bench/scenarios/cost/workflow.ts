@@ -1,5 +1,5 @@
 // Figure 3: the cost scenarios of the workflow endpoints (src/workflow/endpoints.ts).
-import { collections } from '../../../src/data/collections.js';
+import { workflowOutputStore } from '../../../src/workflow/store.js';
 import type { HelpRequest } from '../../../src/requests/model.js';
 import type { WorkflowOutput } from '../../../src/workflow/model.js';
 import { call, expectStatus, type TestUser } from '../../../test/helpers/api.js';
@@ -52,7 +52,7 @@ async function output(req: HelpRequest): Promise<WorkflowOutput> {
     created_at: now,
     updated_at: now,
   };
-  await collections.workflowOutputs.doc(req.id).set(value);
+  await workflowOutputStore.doc(req.id).set(value);
   return value;
 }
 

@@ -1,8 +1,11 @@
-// The erasure steps, in the order they run, and the person fields (data/collections.ts) that
+// The erasure steps, in the order they run, and the person fields (each feature's store.ts) that
 // erasure keeps on purpose. test/person-fields.test.ts holds the two against the declarations: a
 // person field that no step erases and that is not listed here as kept fails it.
-import type { CollectionName } from '../../data/collections.js';
-import type { ErasedFields, ErasureStep } from './run.js';
+import type { AnyStore, Collection, Entity, PersonFieldPath, Subcollection } from '../../data/collections.js';
+import { clientRefStore } from '../../requests/store.js';
+import { webhookDeliveryStore, webhookStore } from '../../webhooks/store.js';
+import { phoneVerificationStore, userStore } from '../store.js';
+import type { ErasureStep } from './run.js';
 import { adminTracesErasure } from './steps/admin-traces.js';
 import { auditErasure } from './steps/audit.js';
 import { conversationsErasure } from './steps/conversations.js';
@@ -34,26 +37,47 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
 
 export const FINAL_ERASURE_STEP: FinalErasureStep = profileErasure;
 
+/** Person fields of one collection that erasure leaves as they are, each with the reason. */
+export interface KeptFields {
+  readonly store: AnyStore;
+  readonly reasons: Readonly<Partial<Record<string, string>>>;
+}
+
+function kept<T extends Entity>(
+  store: Collection<T> | Subcollection<T>,
+  reasons: Readonly<Partial<Record<PersonFieldPath<T>, string>>>,
+): KeptFields {
+  return { store, reasons };
+}
+
 /** Person fields that erasure leaves as they are, and why. */
-export const KEPT_PERSON_FIELDS: { readonly [C in CollectionName]?: Readonly<Partial<Record<string, string>>> } = {
-  users: {
+export const KEPT_PERSON_FIELDS: readonly KeptFields[] = [
+  kept(userStore, {
     'verification.by':
       "the admin who verified another person stays named on that person's profile, which only admins read",
-  },
-  webhooks: { created_by: 'the admin who subscribed a webhook stays named on it, which only admins read' },
-  webhookDeliveries: { body: 'the events as sent to a subscriber; deleted by their TTL policy' },
-};
+  }),
+  kept(phoneVerificationStore, {
+    id: 'a pending code, unusable 10 minutes after it was sent; deleted by its TTL policy',
+    phone: 'a pending code, unusable 10 minutes after it was sent; deleted by its TTL policy',
+  }),
+  kept(clientRefStore, {
+    owner_id:
+      'a reference to the request a form and its SMS created, for the days an outbox may wait; deleted by its TTL policy',
+    request_id:
+      'a reference to the request a form and its SMS created, for the days an outbox may wait; deleted by its TTL policy',
+  }),
+  kept(webhookStore, { created_by: 'the admin who subscribed a webhook stays named on it, which only admins read' }),
+  kept(webhookDeliveryStore, { body: 'the events as sent to a subscriber; deleted by their TTL policy' }),
+];
 
 /** Which steps erase what, by collection: every step's `erases`, the last one's included. */
-export const ERASURES_BY_COLLECTION: ReadonlyMap<
-  CollectionName,
-  readonly { step: string; fields: readonly string[] }[]
-> = (() => {
-  const byCollection = new Map<CollectionName, { step: string; fields: readonly string[] }[]>();
-  for (const step of [...ERASURE_STEPS, FINAL_ERASURE_STEP]) {
-    for (const [name, fields] of Object.entries(step.erases) as [CollectionName, ErasedFields[CollectionName]][]) {
-      byCollection.set(name, [...(byCollection.get(name) ?? []), { step: step.name, fields: fields ?? [] }]);
+export const ERASURES_BY_COLLECTION: ReadonlyMap<AnyStore, readonly { step: string; fields: readonly string[] }[]> =
+  (() => {
+    const byCollection = new Map<AnyStore, { step: string; fields: readonly string[] }[]>();
+    for (const step of [...ERASURE_STEPS, FINAL_ERASURE_STEP]) {
+      for (const { store, fields } of step.erases) {
+        byCollection.set(store, [...(byCollection.get(store) ?? []), { step: step.name, fields }]);
+      }
     }
-  }
-  return byCollection;
-})();
+    return byCollection;
+  })();

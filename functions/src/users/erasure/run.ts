@@ -1,13 +1,7 @@
 // One erasure call's work: its time budget, its counts for the log line, paging through what
 // still names the person, and commits of at most 500 writes. The steps (steps/*.ts) run on it.
 import type { Query, WriteBatch } from 'firebase-admin/firestore';
-import type {
-  Collection,
-  CollectionName,
-  collections,
-  PersonFieldPath,
-  Subcollection,
-} from '../../data/collections.js';
+import type { AnyStore, Collection, Entity, PersonFieldPath, Subcollection } from '../../data/collections.js';
 import { db } from '../../data/firestore.js';
 import type { Location } from '../../shared/schemas.js';
 
@@ -32,21 +26,25 @@ export type ErasureStepName =
   | 'memberships'
   | 'profile';
 
-type EntityOf<C extends CollectionName> = (typeof collections)[C] extends Collection<infer T> | Subcollection<infer T>
-  ? T
-  : never;
+/** Person fields of one collection that a step rewrites, clears, or deletes with their document. */
+export interface ErasedFields {
+  readonly store: AnyStore;
+  readonly fields: readonly string[];
+}
 
-/**
- * The person fields (data/collections.ts) a step rewrites, clears, or deletes with their
- * document, by collection: test/person-fields.test.ts holds them against the declarations.
- */
-export type ErasedFields = { readonly [C in CollectionName]?: readonly PersonFieldPath<EntityOf<C>>[] };
+/** The person fields of `store` (its store.ts) that a step erases: test/person-fields.test.ts holds them against the declarations. */
+export function erased<T extends Entity>(
+  store: Collection<T> | Subcollection<T>,
+  fields: readonly PersonFieldPath<T>[],
+): ErasedFields {
+  return { store, fields };
+}
 
 /** One step of an erasure: the person's data in one feature's collections. */
 export interface ErasureStep {
   /** Its name in the log line's counts and timings. */
   readonly name: ErasureStepName;
-  readonly erases: ErasedFields;
+  readonly erases: readonly ErasedFields[];
   /** Idempotent: selects what still names the person, so a resumed run finds only what is left. */
   erase(run: ErasureRun): Promise<void>;
 }

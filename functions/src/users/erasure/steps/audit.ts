@@ -1,7 +1,9 @@
 import type { AuditRecord } from '../../../audit/model.js';
-import { collections } from '../../../data/collections.js';
+import { auditStore } from '../../../audit/store.js';
+import { requestStore } from '../../../requests/store.js';
+import { resourceStore } from '../../../resources/store.js';
 import { scrubbedFields } from '../anonymise.js';
-import { chunks, IN_QUERY_MAX, inBatches, type ErasureRun, type ErasureStep } from '../run.js';
+import { erased, chunks, IN_QUERY_MAX, inBatches, type ErasureRun, type ErasureStep } from '../run.js';
 
 /**
  * The audit trail: the uid leaves every record that names them, and the records about them or
@@ -37,21 +39,21 @@ async function eraseAudit(run: ErasureRun): Promise<void> {
             people_ids: record.people_ids,
           }),
       );
-    await inBatches(changed, 1, (batch, { record, next }) => collections.audit.updateIn(batch, record.id, next));
+    await inBatches(changed, 1, (batch, { record, next }) => auditStore.updateIn(batch, record.id, next));
     return changed.length;
   };
   await run.sweep(
     'audit',
-    () => collections.audit.ref().where('entity_id', '==', uid),
+    () => auditStore.ref().where('entity_id', '==', uid),
     (page) => update(page, () => true).then(() => undefined),
   );
   // Both ids: an interrupted run may have anonymised some of their requests and resources already.
-  const owned = async (registry: typeof collections.requests | typeof collections.resources) =>
-    (await registry.ref().where('owner_id', 'in', [uid, pseudonym]).get()).docs.map((doc) => doc.id);
-  const ownedIds = new Set([...(await owned(collections.requests)), ...(await owned(collections.resources))]);
+  const owned = async (store: typeof requestStore | typeof resourceStore) =>
+    (await store.ref().where('owner_id', 'in', [uid, pseudonym]).get()).docs.map((doc) => doc.id);
+  const ownedIds = new Set([...(await owned(requestStore)), ...(await owned(resourceStore))]);
   await run.sweep(
     'audit',
-    () => collections.audit.ref().where('actor_id', '==', uid),
+    () => auditStore.ref().where('actor_id', '==', uid),
     (page) =>
       update(
         page,
@@ -61,13 +63,13 @@ async function eraseAudit(run: ErasureRun): Promise<void> {
   // Others' records that name them only in a changed field: tasks assigned to them, or away from them.
   await run.sweep(
     'audit',
-    () => collections.audit.ref().where('people_ids', 'array-contains', uid),
+    () => auditStore.ref().where('people_ids', 'array-contains', uid),
     (page) => update(page, () => false).then(() => undefined),
   );
   for (const ids of chunks([...ownedIds], IN_QUERY_MAX)) {
     run.checkBudget();
     for (const field of ['entity_id', 'request_id'] as const) {
-      const records = (await collections.audit.ref().where(field, 'in', ids).get()).docs.map((doc) => doc.data());
+      const records = (await auditStore.ref().where(field, 'in', ids).get()).docs.map((doc) => doc.data());
       run.count('audit', await update(records, () => true));
     }
   }
@@ -75,6 +77,6 @@ async function eraseAudit(run: ErasureRun): Promise<void> {
 
 export const auditErasure: ErasureStep = {
   name: 'audit',
-  erases: { audit: ['actor_id', 'entity_id', 'people_ids', 'before', 'after'] },
+  erases: [erased(auditStore, ['actor_id', 'entity_id', 'people_ids', 'before', 'after'])],
   erase: eraseAudit,
 };

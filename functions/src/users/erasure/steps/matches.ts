@@ -1,8 +1,9 @@
-import { collections } from '../../../data/collections.js';
+import { requestStore } from '../../../requests/store.js';
+import { workflowOutputStore } from '../../../workflow/store.js';
 import { db } from '../../../data/firestore.js';
 import { withinRadius } from '../../../data/nearby.js';
 import { PER_RANGE_LIMIT, SEARCH_RADIUS_KM } from '../../../requests/model.js';
-import { chunks, ERASURE_PAGE_SIZE, type ErasureRun, type ErasureStep } from '../run.js';
+import { erased, chunks, ERASURE_PAGE_SIZE, type ErasureRun, type ErasureStep } from '../run.js';
 
 /**
  * The planner's matches on other people's requests: a helper who is gone is no longer offered. The
@@ -13,18 +14,18 @@ async function eraseFromMatches(run: ErasureRun): Promise<void> {
   if (run.home === null) return;
   run.checkBudget();
   const { uid } = run;
-  const { found } = await withinRadius(collections.requests.ref(), run.home, SEARCH_RADIUS_KM, PER_RANGE_LIMIT);
+  const { found } = await withinRadius(requestStore.ref(), run.home, SEARCH_RADIUS_KM, PER_RANGE_LIMIT);
   const named = found
     .map(({ item }) => item)
     .filter((request) => request.potential_matches?.responders.some((match) => match.id === uid));
   for (const page of chunks(named, ERASURE_PAGE_SIZE)) {
     run.checkBudget();
     await db().runTransaction(async (tx) => {
-      const requests = (await tx.getAll(...page.map((request) => collections.requests.doc(request.id)))).map(
-        (snapshot) => snapshot.data(),
+      const requests = (await tx.getAll(...page.map((request) => requestStore.doc(request.id)))).map((snapshot) =>
+        snapshot.data(),
       );
-      const plans = (await tx.getAll(...page.map((request) => collections.workflowOutputs.doc(request.id)))).map(
-        (snapshot) => snapshot.data(),
+      const plans = (await tx.getAll(...page.map((request) => workflowOutputStore.doc(request.id)))).map((snapshot) =>
+        snapshot.data(),
       );
       const now = new Date().toISOString();
       requests.forEach((request) => {
@@ -32,7 +33,7 @@ async function eraseFromMatches(run: ErasureRun): Promise<void> {
         if (!request || !matches) return;
         const responders = matches.responders.filter((match) => match.id !== uid);
         // updated_at too: the staff view shows the matches, and live views read changes by it.
-        collections.requests.updateIn(tx, request.id, {
+        requestStore.updateIn(tx, request.id, {
           potential_matches: { ...matches, responders },
           updated_at: now,
         });
@@ -42,7 +43,7 @@ async function eraseFromMatches(run: ErasureRun): Promise<void> {
         const tasks = plan.tasks.map((task) =>
           task.suggested_assignee_id === uid ? { ...task, suggested_assignee_id: null } : task,
         );
-        collections.workflowOutputs.updateIn(tx, plan.id, {
+        workflowOutputStore.updateIn(tx, plan.id, {
           tasks,
           rationale: plan.rationale.split(uid).join(run.pseudonym),
         });
@@ -54,9 +55,9 @@ async function eraseFromMatches(run: ErasureRun): Promise<void> {
 
 export const matchesErasure: ErasureStep = {
   name: 'matches',
-  erases: {
-    requests: ['potential_matches.responders.id'],
-    workflowOutputs: ['tasks.suggested_assignee_id', 'rationale'],
-  },
+  erases: [
+    erased(requestStore, ['potential_matches.responders.id']),
+    erased(workflowOutputStore, ['tasks.suggested_assignee_id', 'rationale']),
+  ],
   erase: eraseFromMatches,
 };

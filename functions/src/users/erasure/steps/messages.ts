@@ -1,6 +1,7 @@
-import { collections } from '../../../data/collections.js';
+import { chatMessageStore } from '../../../chat/store.js';
+import { disasterStore } from '../../../disasters/store.js';
 import { ERASED_TEXT, FORMER_MEMBER_NAME } from '../anonymise.js';
-import { inBatches, MAX_WRITES_PER_COMMIT, type ErasureRun, type ErasureStep } from '../run.js';
+import { erased, inBatches, MAX_WRITES_PER_COMMIT, type ErasureRun, type ErasureStep } from '../run.js';
 
 /**
  * Chat messages: found per disaster (no collection-group queries on the embedded emulator, and a
@@ -11,17 +12,17 @@ async function eraseMessages(run: ErasureRun): Promise<void> {
   let last: string | null = null;
   for (;;) {
     run.checkBudget();
-    let query = collections.disasters.ref().orderBy('sort_key').limit(MAX_WRITES_PER_COMMIT);
+    let query = disasterStore.ref().orderBy('sort_key').limit(MAX_WRITES_PER_COMMIT);
     if (last !== null) query = query.where('sort_key', '>', last);
     const disasters = (await query.get()).docs;
     if (disasters.length === 0) return;
     for (const disaster of disasters) {
       await run.sweep(
         'messages',
-        () => collections.messages.ref(disaster.id).where('sender_id', '==', run.uid),
+        () => chatMessageStore.ref(disaster.id).where('sender_id', '==', run.uid),
         (page) =>
           inBatches(page, 1, (batch, message) =>
-            collections.messages.of(disaster.id).updateIn(batch, message.id, {
+            chatMessageStore.of(disaster.id).updateIn(batch, message.id, {
               sender_id: run.pseudonym,
               sender_name: FORMER_MEMBER_NAME,
               text: ERASED_TEXT,
@@ -35,6 +36,6 @@ async function eraseMessages(run: ErasureRun): Promise<void> {
 
 export const chatErasure: ErasureStep = {
   name: 'messages',
-  erases: { messages: ['sender_id', 'sender_name', 'text'] },
+  erases: [erased(chatMessageStore, ['sender_id', 'sender_name', 'text'])],
   erase: eraseMessages,
 };

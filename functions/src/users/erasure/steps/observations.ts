@@ -1,15 +1,15 @@
-import { collections } from '../../../data/collections.js';
+import { observationStore } from '../../../observations/store.js';
 import { coarsened, ERASED_TEXT } from '../anonymise.js';
-import { inBatches, type ErasureRun, type ErasureStep } from '../run.js';
+import { erased, inBatches, type ErasureRun, type ErasureStep } from '../run.js';
 
 /** Observations they reported: kept for the agent's per-area evidence, without who, their words or their exact point. */
 async function eraseObservations(run: ErasureRun): Promise<void> {
   await run.sweep(
     'observations',
-    () => collections.observations.ref().where('reporter_id', '==', run.uid),
+    () => observationStore.ref().where('reporter_id', '==', run.uid),
     (page) =>
       inBatches(page, 1, (batch, observation) =>
-        collections.observations.updateIn(batch, observation.id, {
+        observationStore.updateIn(batch, observation.id, {
           reporter_id: run.pseudonym,
           description: ERASED_TEXT,
           ...coarsened(observation.location),
@@ -20,6 +20,6 @@ async function eraseObservations(run: ErasureRun): Promise<void> {
 
 export const observationsErasure: ErasureStep = {
   name: 'observations',
-  erases: { observations: ['reporter_id', 'description', 'location', 'geohash'] },
+  erases: [erased(observationStore, ['reporter_id', 'description', 'location', 'geohash'])],
   erase: eraseObservations,
 };

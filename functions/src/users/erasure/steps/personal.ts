@@ -1,8 +1,10 @@
-import { collections, PARENT_UID } from '../../../data/collections.js';
-import { inBatches, type ErasureRun, type ErasureStep } from '../run.js';
+import { PARENT_UID } from '../../../data/collections.js';
+import { notificationStore } from '../../../notifications/store.js';
+import { deviceStore, outboundMessageStore, preferenceStore } from '../../../outbound/store.js';
+import { erased, inBatches, type ErasureRun, type ErasureStep } from '../run.js';
 
 /** Subcollections of `users/{uid}` that hold only the person's own data and are deleted as they are. */
-const PERSONAL_SUBCOLLECTIONS = [collections.notifications, collections.devices, collections.preferences] as const;
+const PERSONAL_SUBCOLLECTIONS = [notificationStore, deviceStore, preferenceStore] as const;
 
 /** Their notifications, devices and preferences, and the outbound messages sent to them: deleted. */
 async function erasePersonalSubcollections(run: ErasureRun): Promise<void> {
@@ -16,18 +18,18 @@ async function erasePersonalSubcollections(run: ErasureRun): Promise<void> {
   // The outbound messages sent to the person hold their phone number and the text they received.
   await run.sweep(
     'personal',
-    () => collections.outboundMessages.ref().where('recipient_uid', '==', run.uid),
-    (page) => inBatches(page, 1, (batch, message) => batch.delete(collections.outboundMessages.doc(message.id))),
+    () => outboundMessageStore.ref().where('recipient_uid', '==', run.uid),
+    (page) => inBatches(page, 1, (batch, message) => batch.delete(outboundMessageStore.doc(message.id))),
   );
 }
 
 export const personalErasure: ErasureStep = {
   name: 'personal',
-  erases: {
-    notifications: [PARENT_UID, 'user_id', 'text'],
-    devices: [PARENT_UID, 'token'],
-    preferences: [PARENT_UID],
-    outboundMessages: ['recipient_uid', 'to', 'body'],
-  },
+  erases: [
+    erased(notificationStore, [PARENT_UID, 'user_id', 'text']),
+    erased(deviceStore, [PARENT_UID, 'token']),
+    erased(preferenceStore, [PARENT_UID]),
+    erased(outboundMessageStore, ['recipient_uid', 'to', 'body']),
+  ],
   erase: erasePersonalSubcollections,
 };

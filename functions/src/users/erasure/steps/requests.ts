@@ -1,9 +1,12 @@
 import { recordEvent } from '../../../events/record.js';
-import { collections, type Changes } from '../../../data/collections.js';
+import { type Changes } from '../../../data/collections.js';
+import { inboundMessageStore } from '../../../channels/store.js';
+import { requestStore } from '../../../requests/store.js';
+import { workflowOutputStore } from '../../../workflow/store.js';
 import { db } from '../../../data/firestore.js';
 import type { HelpRequest } from '../../../requests/model.js';
 import { coarsened, ERASED_TEXT } from '../anonymise.js';
-import { chunks, IN_QUERY_MAX, type ErasureRun, type ErasureStep } from '../run.js';
+import { erased, chunks, IN_QUERY_MAX, type ErasureRun, type ErasureStep } from '../run.js';
 
 /**
  * Requests they own: anonymised (owner, free text, exact point), and withdrawn while still open or
@@ -13,7 +16,7 @@ import { chunks, IN_QUERY_MAX, type ErasureRun, type ErasureStep } from '../run.
 async function eraseRequests(run: ErasureRun): Promise<void> {
   await run.sweep(
     'requests',
-    () => collections.requests.ref().where('owner_id', '==', run.uid),
+    () => requestStore.ref().where('owner_id', '==', run.uid),
     async (page) => {
       // The messages that raised or placed them (Twilio's log maps a MessageSid to the number):
       // SMS and WhatsApp requests only. Read before the transaction: a message's request_id is
@@ -21,22 +24,18 @@ async function eraseRequests(run: ErasureRun): Promise<void> {
       const texted = page.filter((request) => request.channel !== 'app').map((request) => request.id);
       const messages = (
         await Promise.all(
-          chunks(texted, IN_QUERY_MAX).map((ids) =>
-            collections.inboundMessages.ref().where('request_id', 'in', ids).get(),
-          ),
+          chunks(texted, IN_QUERY_MAX).map((ids) => inboundMessageStore.ref().where('request_id', 'in', ids).get()),
         )
       ).flatMap((snapshot) => snapshot.docs);
       await db().runTransaction(async (tx) => {
-        const refs = page.map((request) => collections.requests.doc(request.id));
+        const refs = page.map((request) => requestStore.doc(request.id));
         const fresh = (await tx.getAll(...refs))
           .map((snapshot) => snapshot.data())
           .filter((r): r is HelpRequest => r?.owner_id === run.uid);
         const plans =
-          fresh.length === 0
-            ? []
-            : await tx.getAll(...fresh.map((request) => collections.workflowOutputs.doc(request.id)));
+          fresh.length === 0 ? [] : await tx.getAll(...fresh.map((request) => workflowOutputStore.doc(request.id)));
         const now = new Date().toISOString();
-        for (const message of messages) collections.inboundMessages.updateIn(tx, message.id, { request_id: null });
+        for (const message of messages) inboundMessageStore.updateIn(tx, message.id, { request_id: null });
         fresh.forEach((request, i) => {
           const withdrawn = request.status === 'open' || request.status === 'in_progress';
           const changes: Changes<HelpRequest> = {
@@ -51,9 +50,9 @@ async function eraseRequests(run: ErasureRun): Promise<void> {
               ? { status: 'closed' as const, closed_reason: 'withdrawn' as const, status_changed_at: now }
               : {}),
           };
-          collections.requests.updateIn(tx, request.id, changes);
+          requestStore.updateIn(tx, request.id, changes);
           // A Gemini rationale may quote the description.
-          if (plans[i]?.exists) collections.workflowOutputs.updateIn(tx, request.id, { rationale: ERASED_TEXT });
+          if (plans[i]?.exists) workflowOutputStore.updateIn(tx, request.id, { rationale: ERASED_TEXT });
           if (withdrawn) {
             recordEvent(
               tx,
@@ -78,10 +77,10 @@ async function eraseRequests(run: ErasureRun): Promise<void> {
 
 export const requestsErasure: ErasureStep = {
   name: 'requests',
-  erases: {
-    requests: ['owner_id', 'description', 'location_text', 'requester_contact', 'location', 'geohash'],
-    inboundMessages: ['request_id'],
-    workflowOutputs: ['rationale'],
-  },
+  erases: [
+    erased(requestStore, ['owner_id', 'description', 'location_text', 'requester_contact', 'location', 'geohash']),
+    erased(inboundMessageStore, ['request_id']),
+    erased(workflowOutputStore, ['rationale']),
+  ],
   erase: eraseRequests,
 };

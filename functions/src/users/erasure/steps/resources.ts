@@ -1,10 +1,10 @@
 import { recordEvent } from '../../../events/record.js';
-import { collections } from '../../../data/collections.js';
+import { resourceStore } from '../../../resources/store.js';
 import { db, isAlreadyExists } from '../../../data/firestore.js';
 import { claimForOwner } from '../../../resources/claims.js';
 import type { Resource } from '../../../resources/model.js';
 import { coarsened } from '../anonymise.js';
-import type { ErasureRun, ErasureStep } from '../run.js';
+import { erased, type ErasureRun, type ErasureStep } from '../run.js';
 
 /**
  * Resources they own: anonymised and coarsened; available ones become not_available (claimed by
@@ -14,7 +14,7 @@ import type { ErasureRun, ErasureStep } from '../run.js';
 async function eraseResources(run: ErasureRun): Promise<void> {
   const page = (resources: Resource[]) =>
     db().runTransaction(async (tx) => {
-      const refs = resources.map((resource) => collections.resources.doc(resource.id));
+      const refs = resources.map((resource) => resourceStore.doc(resource.id));
       const fresh = (await tx.getAll(...refs))
         .map((snapshot) => snapshot.data())
         .filter((r): r is Resource => r?.owner_id === run.uid);
@@ -24,7 +24,7 @@ async function eraseResources(run: ErasureRun): Promise<void> {
       for (const resource of withdrawn) claimForOwner(tx, resource.id, now);
       for (const resource of fresh) {
         const available = resource.status === 'available';
-        collections.resources.updateIn(tx, resource.id, {
+        resourceStore.updateIn(tx, resource.id, {
           owner_id: run.pseudonym,
           description: '',
           ...coarsened(resource.location),
@@ -49,7 +49,7 @@ async function eraseResources(run: ErasureRun): Promise<void> {
     });
   await run.sweep(
     'resources',
-    () => collections.resources.ref().where('owner_id', '==', run.uid),
+    () => resourceStore.ref().where('owner_id', '==', run.uid),
     async (resources) => {
       try {
         await page(resources);
@@ -63,6 +63,6 @@ async function eraseResources(run: ErasureRun): Promise<void> {
 
 export const resourcesErasure: ErasureStep = {
   name: 'resources',
-  erases: { resources: ['owner_id', 'description', 'location', 'geohash'] },
+  erases: [erased(resourceStore, ['owner_id', 'description', 'location', 'geohash'])],
   erase: eraseResources,
 };

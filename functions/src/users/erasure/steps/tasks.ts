@@ -1,10 +1,11 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { recordEvent } from '../../../events/record.js';
-import { collections, internalCollections } from '../../../data/collections.js';
+import { notificationStore } from '../../../notifications/store.js';
+import { TASK_TRANSITIONS_PATH, taskStore } from '../../../tasks/store.js';
 import { db } from '../../../data/firestore.js';
 import type { Task } from '../../../tasks/model.js';
 import { scrubbed } from '../anonymise.js';
-import { chunks, ERASURE_PAGE_SIZE, inBatches, type ErasureRun, type ErasureStep } from '../run.js';
+import { erased, chunks, ERASURE_PAGE_SIZE, inBatches, type ErasureRun, type ErasureStep } from '../run.js';
 
 /**
  * Tasks: active ones assigned to them go back to the dispatcher (pending, unassigned, no longer
@@ -21,14 +22,14 @@ async function eraseTasks(run: ErasureRun): Promise<void> {
     };
     const active = task.status === 'pending' || task.status === 'on_route';
     if (!(active && task.assigned_to === uid)) {
-      collections.tasks.updateIn(tx, task.id, { ...ids, history, updated_at: now });
+      taskStore.updateIn(tx, task.id, { ...ids, history, updated_at: now });
       return;
     }
     history.push({ at: now, by: 'system', action: 'assigned', from: pseudonym, to: null });
     if (task.status === 'on_route') {
       history.push({ at: now, by: 'system', action: 'status_changed', from: 'on_route', to: 'pending' });
       // The record that the task left pending (tasks/service.ts): without it, it can leave again.
-      tx.delete(db().collection(internalCollections.taskTransitions).doc(`${task.id}_pending`));
+      tx.delete(db().collection(TASK_TRANSITIONS_PATH).doc(`${task.id}_pending`));
     }
     const reset = {
       status: 'pending' as const,
@@ -38,7 +39,7 @@ async function eraseTasks(run: ErasureRun): Promise<void> {
       authorized_by: null,
       authorized_at: null,
     };
-    collections.tasks.updateIn(tx, task.id, { ...ids, ...reset, history, updated_at: now });
+    taskStore.updateIn(tx, task.id, { ...ids, ...reset, history, updated_at: now });
     recordEvent(
       tx,
       'system',
@@ -56,7 +57,7 @@ async function eraseTasks(run: ErasureRun): Promise<void> {
   /** Rewrites, in one transaction, those of the tasks that still name them. */
   const rewriteAll = (taskIds: readonly string[]) =>
     db().runTransaction(async (tx) => {
-      const snapshots = await tx.getAll(...taskIds.map((id) => collections.tasks.doc(id)));
+      const snapshots = await tx.getAll(...taskIds.map((id) => taskStore.doc(id)));
       const tasks = snapshots
         .map((snapshot) => snapshot.data())
         .filter((task): task is Task => task !== undefined && JSON.stringify(task).includes(uid));
@@ -66,13 +67,13 @@ async function eraseTasks(run: ErasureRun): Promise<void> {
   for (const field of ['assigned_to', 'created_by', 'authorized_by'] as const) {
     await run.sweep(
       'tasks',
-      () => collections.tasks.ref().where(field, '==', uid),
+      () => taskStore.ref().where(field, '==', uid),
       (page) => rewriteAll(page.map((task) => task.id)),
     );
   }
   // Tasks whose history names them although they no longer hold them (reassigned, or moved by
   // them): found through the moves they made and the notifications they received.
-  const transitions = db().collection(internalCollections.taskTransitions);
+  const transitions = db().collection(TASK_TRANSITIONS_PATH);
   const touched = new Set<string>();
   for (;;) {
     run.checkBudget();
@@ -81,7 +82,7 @@ async function eraseTasks(run: ErasureRun): Promise<void> {
     for (const move of moves) touched.add(String(move.get('task_id')));
     await inBatches(moves, 1, (batch, move) => batch.update(move.ref, { by: pseudonym }));
   }
-  for (const notification of (await collections.notifications.ref(uid).get()).docs) {
+  for (const notification of (await notificationStore.ref(uid).get()).docs) {
     const taskId = notification.data().task_id;
     if (taskId !== null) touched.add(taskId);
   }
@@ -93,8 +94,8 @@ async function eraseTasks(run: ErasureRun): Promise<void> {
 
 export const tasksErasure: ErasureStep = {
   name: 'tasks',
-  erases: {
-    tasks: ['assigned_to', 'created_by', 'authorized_by', 'history.by', 'history.from', 'history.to'],
-  },
+  erases: [
+    erased(taskStore, ['assigned_to', 'created_by', 'authorized_by', 'history.by', 'history.from', 'history.to']),
+  ],
   erase: eraseTasks,
 };
