@@ -10,9 +10,9 @@ import { conversationStore } from '../src/chatbot/store.js';
 import { memberStore, membershipStore } from '../src/disasters/store.js';
 import { notificationStore } from '../src/notifications/store.js';
 import { observationStore } from '../src/observations/store.js';
-import { requestStore } from '../src/requests/store.js';
+import { clientRefStore, requestStore } from '../src/requests/store.js';
 import { TASK_TRANSITIONS_PATH } from '../src/tasks/store.js';
-import { userStore } from '../src/users/store.js';
+import { phoneVerificationStore, userStore } from '../src/users/store.js';
 import { db } from '../src/data/firestore.js';
 import type { Disaster } from '../src/disasters/model.js';
 import { geohashOf } from '../src/shared/geo.js';
@@ -555,6 +555,30 @@ describe('DELETE /users/me (erasure)', function () {
 
       await sendSms(number, 'need food');
       assert.notEqual(await uidOfNumber(number), uid, 'a new person, not the erased uid');
+    });
+
+    it('erases a code pending for their number and the client references of the requests they made', async () => {
+      const person = await registeredUser('volunteer');
+      const disasterId = (await confirmedDisaster()).id;
+      expectStatus(
+        await call('POST', '/users/me/phone-verification', { token: person.token, body: { phone: newNumber() } }),
+        202,
+      );
+      const ref = `ERASE${Date.now().toString(36).toUpperCase()}`.slice(0, 16);
+      const body = {
+        disaster_id: disasterId,
+        type_of_need: 'water',
+        description: 'Two of us',
+        location: HOME,
+        client_ref: ref,
+      };
+      expectStatus(await call('POST', '/requests', { token: person.token, body }), 201);
+      assert.ok(await phoneVerificationStore.get(person.uid));
+      assert.ok(await clientRefStore.get(ref));
+
+      await untilDone(() => call('DELETE', '/users/me', { token: person.token }));
+      assert.equal(await phoneVerificationStore.get(person.uid), undefined);
+      assert.equal(await clientRefStore.get(ref), undefined);
     });
   });
 });

@@ -240,7 +240,7 @@ export type RequestView = z.infer<typeof requestViewSchema>;
 export type RequestAudience = RequestView['view'];
 
 /** The creation payload of spec 2.2. */
-/** A request's client reference (requests/client-refs.ts): 8 to 16 letters and digits (a device makes 10 of base 32: 50 bits, not guessed); compared uppercased. */
+/** A request's client reference (requests/client-refs.ts): 8 to 16 letters and digits (a device makes 12 of base 32: 60 bits, not guessed); compared uppercased. */
 export const clientRefSchema = z
   .string()
   .regex(/^[A-Za-z0-9]{8,16}$/, 'must be 8 to 16 letters and digits')

@@ -2,9 +2,8 @@
 // erasure keeps on purpose. test/person-fields.test.ts holds the two against the declarations: a
 // person field that no step erases and that is not listed here as kept fails it.
 import type { AnyStore, Collection, Entity, PersonFieldPath, Subcollection } from '../../data/collections.js';
-import { clientRefStore } from '../../requests/store.js';
 import { webhookDeliveryStore, webhookStore } from '../../webhooks/store.js';
-import { phoneVerificationStore, userStore } from '../store.js';
+import { userStore } from '../store.js';
 import type { ErasureStep } from './run.js';
 import { adminTracesErasure } from './steps/admin-traces.js';
 import { auditErasure } from './steps/audit.js';
@@ -55,16 +54,6 @@ export const KEPT_PERSON_FIELDS: readonly KeptFields[] = [
   kept(userStore, {
     'verification.by':
       "the admin who verified another person stays named on that person's profile, which only admins read",
-  }),
-  kept(phoneVerificationStore, {
-    id: 'a pending code, unusable 10 minutes after it was sent; deleted by its TTL policy',
-    phone: 'a pending code, unusable 10 minutes after it was sent; deleted by its TTL policy',
-  }),
-  kept(clientRefStore, {
-    owner_id:
-      'a reference to the request a form and its SMS created, for the days an outbox may wait; deleted by its TTL policy',
-    request_id:
-      'a reference to the request a form and its SMS created, for the days an outbox may wait; deleted by its TTL policy',
   }),
   kept(webhookStore, { created_by: 'the admin who subscribed a webhook stays named on it, which only admins read' }),
   kept(webhookDeliveryStore, { body: 'the events as sent to a subscriber; deleted by their TTL policy' }),
