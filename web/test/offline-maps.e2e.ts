@@ -1,0 +1,190 @@
+// The disaster area's base map from a PMTiles archive (web/src/area-map.ts, docs/offline-maps.md),
+// in real Chromium against the local stack: an archive this file writes itself is served by the
+// Hosting emulator (from web/dist/maps/, read per request), drawn on the map, saved for offline,
+// and drawn again with the browser's network switched off, from the saved copy only.
+import assert from 'node:assert/strict';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PMTiles, type RangeResponse, type Source } from 'pmtiles';
+import type { Browser, Page, Request } from 'playwright-core';
+import { demoUsers, seed } from '../../functions/dev/seed.js';
+import { consoleUrl, expectAccessible, launch, openSignedIn, screenshot } from './browser.js';
+import { tileAt, writeRasterArchive, type Bounds, type TestArchive } from './pmtiles-writer.js';
+
+const admin = demoUsers.find((u) => u.role === 'admin')!;
+const mapsDir = join(__dirname, '..', 'dist', 'maps');
+const ARCHIVE = 'e2e-area';
+/** Around the demo disaster (14.5995, 120.9842), zooms 10 to 15: about 500 tiles, 0.4 MB. */
+const BOUNDS: Bounds = [120.9, 14.5, 121.1, 14.7];
+const MAP = 'Map of requests, resources and tasks';
+
+/** What the build does for web/public/maps/: the archives in dist/maps/ listed in its index.json. */
+async function listMaps(): Promise<unknown[]> {
+  const { writeMapsIndex } = await import('../maps-index.mjs');
+  return writeMapsIndex(mapsDir);
+}
+
+class BufferSource implements Source {
+  constructor(private readonly bytes: Buffer) {}
+  getKey() {
+    return 'test archive';
+  }
+  getBytes(offset: number, length: number): Promise<RangeResponse> {
+    const start = this.bytes.byteOffset + offset;
+    return Promise.resolve({ data: this.bytes.buffer.slice(start, start + length) as ArrayBuffer });
+  }
+}
+
+/** The base map's tiles on the page: each one's src, and whether it was drawn (decoded, 256 px). */
+const tilesOf = (page: Page) =>
+  page
+    .getByRole('region', { name: MAP })
+    .locator('.leaflet-tile-pane img')
+    .evaluateAll((images) =>
+      (images as HTMLImageElement[]).map((img) => ({
+        src: img.getAttribute('src') ?? '',
+        drawn: img.complete && img.naturalWidth === 256,
+      })),
+    );
+
+/** Waits until the map shows at least one drawn tile and every tile it shows is a blob: URL. */
+async function waitForArchiveTiles(page: Page): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const tiles = await tilesOf(page);
+    const drawn = tiles.filter((tile) => tile.drawn);
+    if (drawn.length > 0 && tiles.every((tile) => tile.src.startsWith('blob:') || tile.src === '')) return drawn.length;
+    if (Date.now() - started > 30_000) assert.fail(`no tiles from the archive: ${JSON.stringify(tiles.slice(0, 5))}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+describe('the area map from a PMTiles archive, offline (Chromium)', function () {
+  this.timeout(300_000);
+  let archive: TestArchive;
+  let browser: Browser;
+  let dispatcher: Page;
+
+  before(async () => {
+    await seed(() => undefined);
+    archive = writeRasterArchive(BOUNDS, 10, 15);
+    mkdirSync(mapsDir, { recursive: true });
+    writeFileSync(join(mapsDir, `${ARCHIVE}.pmtiles`), archive.bytes);
+    assert.equal((await listMaps()).length, 1);
+    browser = await launch();
+    dispatcher = await openSignedIn(browser, admin.email, admin.password);
+  });
+
+  after(async () => {
+    await browser?.close();
+    rmSync(join(mapsDir, `${ARCHIVE}.pmtiles`), { force: true });
+    // The other files' consoles see no area map, as before this one ran.
+    await listMaps();
+  });
+
+  it('the test archive reads back with the pmtiles package', async () => {
+    const tiles = new PMTiles(new BufferSource(archive.bytes));
+    const header = await tiles.getHeader();
+    assert.deepEqual(
+      [header.specVersion, header.tileType, header.minZoom, header.maxZoom, header.numAddressedTiles],
+      [3, 2, 10, 15, archive.tiles.size],
+    );
+    assert.deepEqual([header.minLon, header.minLat, header.maxLon, header.maxLat], BOUNDS);
+    for (const z of [10, 12, 15]) {
+      const { x, y } = tileAt(z, 120.9842, 14.5995);
+      const tile = await tiles.getZxy(z, x, y);
+      assert.ok(tile, `tile ${z}/${x}/${y}`);
+      assert.deepEqual(Buffer.from(tile.data), archive.tiles.get(`${z}/${x}/${y}`));
+    }
+    assert.equal(await tiles.getZxy(9, 0, 0), undefined, 'no tile outside the archive');
+  });
+
+  it('Hosting serves the archive and its index', async () => {
+    const index = await fetch(`${consoleUrl()}/maps/index.json`);
+    assert.equal(index.status, 200);
+    const { archives } = (await index.json()) as { archives: { url: string; bounds: number[]; bytes: number }[] };
+    assert.deepEqual(
+      archives.map(({ url, bounds, bytes }) => ({ url, bounds, bytes })),
+      [{ url: `/maps/${ARCHIVE}.pmtiles`, bounds: BOUNDS, bytes: archive.bytes.length }],
+    );
+    const file = await fetch(`${consoleUrl()}${archives[0]!.url}`);
+    assert.equal(file.status, 200);
+    assert.equal(file.headers.get('content-type'), 'application/vnd.pmtiles');
+    assert.deepEqual(Buffer.from(await file.arrayBuffer()), archive.bytes);
+  });
+
+  it('the map draws streets from the archive, saves it for offline, and draws it again with the network off', async () => {
+    await dispatcher.getByRole('link', { name: 'Map' }).click();
+    const map = dispatcher.getByRole('region', { name: MAP });
+    await map.waitFor();
+    // Found by its bounds around the disaster, chosen by itself, read over the network first.
+    await dispatcher.locator(`.map[data-base-map="area"][data-area-map-source="network"]`).waitFor();
+    await waitForArchiveTiles(dispatcher);
+    assert.equal(await dispatcher.getByRole('combobox', { name: 'Base map' }).inputValue(), 'area');
+    const size = (archive.bytes.length / 1_000_000).toFixed(1);
+    await map.getByText(`Area map ${ARCHIVE}: ${size} MB`).waitFor();
+    await expectAccessible(dispatcher, 'the map with its area map');
+
+    await map.getByRole('button', { name: 'Save map for offline' }).click();
+    await map.getByText(`Area map ${ARCHIVE} saved for offline: ${size} MB`).waitFor();
+    const savedInMs = await map.locator('.area-map').getAttribute('data-saved-in-ms');
+    console.log(`[offline-maps] archive of ${archive.bytes.length} bytes saved in ${savedInMs} ms`);
+    // From now on the tiles come from the saved copy.
+    await dispatcher.locator(`.map[data-area-map-source="saved"]`).waitFor();
+    await screenshot(dispatcher, 'map-area');
+
+    const requested: string[] = [];
+    const record = (request: Request) => requested.push(request.url());
+    dispatcher.on('request', record);
+    await dispatcher.context().setOffline(true);
+    try {
+      // Away and back: the map is mounted afresh, finds its archive in the saved index and copy.
+      await dispatcher.getByRole('link', { name: 'Triage queue' }).click();
+      await map.waitFor({ state: 'detached' });
+      const started = Date.now();
+      await dispatcher.getByRole('link', { name: 'Map' }).click();
+      await dispatcher.locator(`.map[data-base-map="area"][data-area-map-source="saved"]`).waitFor();
+      const drawn = await waitForArchiveTiles(dispatcher);
+      console.log(`[offline-maps] ${drawn} tiles drawn offline ${Date.now() - started} ms after opening the map`);
+      await map.getByText(`Area map ${ARCHIVE} saved for offline: ${size} MB`).waitFor();
+      // Closer in: tiles the page has never shown, from the saved copy as well.
+      await map.getByRole('button', { name: 'Zoom in' }).click();
+      await dispatcher.waitForTimeout(500);
+      await waitForArchiveTiles(dispatcher);
+    } finally {
+      await dispatcher.context().setOffline(false);
+      dispatcher.off('request', record);
+    }
+    const tileRequests = requested.filter((url) => /\.pmtiles|tile\.openstreetmap\.org/.test(url));
+    assert.deepEqual(tileRequests, [], 'no request for the archive or for tiles while offline');
+  });
+
+  it('reloads offline with the area map when the service worker keeps the console', async function () {
+    const controlled = await dispatcher.evaluate(() => Boolean(navigator.serviceWorker?.controller));
+    // The console's service worker (issue 25 item 2) makes a reload work offline; without it, the
+    // in-page offline case above is what can be shown.
+    if (!controlled) this.skip();
+    await dispatcher.context().setOffline(true);
+    try {
+      await dispatcher.reload();
+      await dispatcher.locator(`.map[data-base-map="area"][data-area-map-source="saved"]`).waitFor();
+      await waitForArchiveTiles(dispatcher);
+    } finally {
+      await dispatcher.context().setOffline(false);
+    }
+  });
+
+  it('removes the saved map, and reads the archive over the network again', async () => {
+    const map = dispatcher.getByRole('region', { name: MAP });
+    await map.getByRole('button', { name: 'Remove saved map' }).click();
+    await map.getByRole('button', { name: 'Save map for offline' }).waitFor();
+    await dispatcher.locator(`.map[data-area-map-source="network"]`).waitFor();
+    const kept = await dispatcher.evaluate(async () =>
+      (await (await caches.open('area-maps-v1')).keys()).map((r) => r.url),
+    );
+    assert.deepEqual(
+      kept.map((url) => new URL(url).pathname),
+      ['/maps/index.json'],
+    );
+  });
+});

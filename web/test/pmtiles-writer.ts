@@ -1,0 +1,188 @@
+// A minimal PMTiles v3 writer for the tests' own area map (the spec:
+// https://github.com/protomaps/PMTiles/blob/main/spec/v3/spec.md): a 127-byte header, one root
+// directory of varint-encoded entries (no leaves, internal compression none), the metadata JSON,
+// then the tiles, solid-colour 256 px PNGs built here with zlib and CRC-32. Written apart from
+// the pmtiles package on purpose, so reading it back with that package checks both.
+import { deflateSync } from 'node:zlib';
+
+/** [west, south, east, north] in degrees. */
+export type Bounds = [number, number, number, number];
+
+// --- PNG ----------------------------------------------------------------------------------------
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A square PNG of one RGB colour. */
+export function solidPng([r, g, b]: [number, number, number], size = 256): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, truecolour, deflate, no filter method, no interlace
+  const row = Buffer.alloc(1 + size * 3); // filter byte 0, then the pixels
+  for (let x = 0; x < size; x++) row.set([r, g, b], 1 + x * 3);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(pixels)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+// --- tiles --------------------------------------------------------------------------------------
+
+/** The tile holding a point at a zoom (Web Mercator, XYZ). */
+export function tileAt(z: number, lng: number, lat: number): { x: number; y: number } {
+  const n = 2 ** z;
+  const rad = (lat * Math.PI) / 180;
+  return {
+    x: Math.floor(((lng + 180) / 360) * n),
+    y: Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n),
+  };
+}
+
+/** PMTiles' tile id: the tiles of all lower zooms, then the position along the zoom's Hilbert curve. */
+export function tileId(z: number, x: number, y: number): number {
+  let before = 0;
+  for (let i = 0; i < z; i++) before += 4 ** i;
+  const n = 2 ** z;
+  let d = 0;
+  for (let s = n / 2; s >= 1; s /= 2) {
+    const rx = (x & s) > 0 ? 1 : 0;
+    const ry = (y & s) > 0 ? 1 : 0;
+    d += s * s * ((3 * rx) ^ ry);
+    // Rotate the quadrant (the curve's definition).
+    if (ry === 0) {
+      if (rx === 1) {
+        x = s - 1 - x;
+        y = s - 1 - y;
+      }
+      [x, y] = [y, x];
+    }
+  }
+  return before + d;
+}
+
+// --- the archive --------------------------------------------------------------------------------
+
+function varint(value: number, out: number[]): void {
+  while (value >= 0x80) {
+    out.push((value % 0x80) | 0x80);
+    value = Math.floor(value / 0x80);
+  }
+  out.push(value);
+}
+
+interface Entry {
+  tileId: number;
+  offset: number;
+  length: number;
+}
+
+/** The spec's directory: count, then id deltas, run lengths, lengths, offsets (0 = right after the last). */
+function directory(entries: Entry[]): Buffer {
+  const out: number[] = [];
+  varint(entries.length, out);
+  let last = 0;
+  for (const e of entries) {
+    varint(e.tileId - last, out);
+    last = e.tileId;
+  }
+  for (let i = 0; i < entries.length; i++) varint(1, out);
+  for (const e of entries) varint(e.length, out);
+  entries.forEach((e, i) => {
+    const previous = entries[i - 1];
+    varint(previous && e.offset === previous.offset + previous.length ? 0 : e.offset + 1, out);
+  });
+  return Buffer.from(out);
+}
+
+export interface TestArchive {
+  bytes: Buffer;
+  /** Each tile's PNG by "z/x/y". */
+  tiles: Map<string, Buffer>;
+}
+
+/** An archive of PNG tiles covering bounds at the given zooms, each tile its own colour. */
+export function writeRasterArchive(bounds: Bounds, minZoom: number, maxZoom: number): TestArchive {
+  const [west, south, east, north] = bounds;
+  const tiles = new Map<string, Buffer>();
+  const placed: { id: number; png: Buffer }[] = [];
+  for (let z = minZoom; z <= maxZoom; z++) {
+    const low = tileAt(z, west, north);
+    const high = tileAt(z, east, south);
+    for (let x = low.x; x <= high.x; x++)
+      for (let y = low.y; y <= high.y; y++) {
+        const png = solidPng([(x * 37) % 256, (y * 53) % 256, (z * 40) % 256]);
+        tiles.set(`${z}/${x}/${y}`, png);
+        placed.push({ id: tileId(z, x, y), png });
+      }
+  }
+  // Clustered: tile data in tile id order, so each offset follows the last (encoded as 0).
+  placed.sort((a, b) => a.id - b.id);
+  const entries: Entry[] = [];
+  let dataLength = 0;
+  for (const { id, png } of placed) {
+    entries.push({ tileId: id, offset: dataLength, length: png.length });
+    dataLength += png.length;
+  }
+  const data = placed.map(({ png }) => png);
+  const root = directory(entries);
+  const metadata = Buffer.from(
+    JSON.stringify({ name: 'test area', attribution: '© OpenStreetMap contributors', format: 'png' }),
+  );
+  const HEADER = 127;
+  const rootOffset = HEADER;
+  const metadataOffset = rootOffset + root.length;
+  const dataOffset = metadataOffset + metadata.length;
+
+  const header = Buffer.alloc(HEADER);
+  header.write('PMTiles', 0, 'latin1');
+  header.writeUInt8(3, 7);
+  const u64 = (at: number, value: number) => header.writeBigUInt64LE(BigInt(value), at);
+  u64(8, rootOffset);
+  u64(16, root.length);
+  u64(24, metadataOffset);
+  u64(32, metadata.length);
+  u64(40, 0); // leaf directories: none
+  u64(48, 0);
+  u64(56, dataOffset);
+  u64(64, dataLength);
+  u64(72, entries.length); // addressed tiles
+  u64(80, entries.length); // tile entries (no run lengths above 1)
+  u64(88, data.length); // tile contents
+  header.writeUInt8(1, 96); // clustered
+  header.writeUInt8(1, 97); // internal compression: none
+  header.writeUInt8(1, 98); // tile compression: none
+  header.writeUInt8(2, 99); // tile type: PNG
+  header.writeUInt8(minZoom, 100);
+  header.writeUInt8(maxZoom, 101);
+  const e7 = (degrees: number) => Math.round(degrees * 1e7);
+  header.writeInt32LE(e7(west), 102);
+  header.writeInt32LE(e7(south), 106);
+  header.writeInt32LE(e7(east), 110);
+  header.writeInt32LE(e7(north), 114);
+  header.writeUInt8(minZoom, 118);
+  header.writeInt32LE(e7((west + east) / 2), 119);
+  header.writeInt32LE(e7((south + north) / 2), 123);
+  return { bytes: Buffer.concat([header, root, metadata, ...data]), tiles };
+}
