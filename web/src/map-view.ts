@@ -153,7 +153,8 @@ async function archiveLayer(archive: AreaArchive): Promise<{ layer: L.GridLayer;
   return { layer, saved };
 }
 
-const megabytes = (bytes: number) => formatNumber(bytes / 1_000_000, 1);
+/** In MB, with a second decimal under 0.1 MB (a small archive is not "0 MB"). */
+const megabytes = (bytes: number) => formatNumber(bytes / 1_000_000, bytes < 100_000 ? 2 : 1);
 
 /**
  * The area map's line on the map: its size and whether it is saved for offline, with the button

@@ -9,7 +9,7 @@ import { PMTiles, type RangeResponse, type Source } from 'pmtiles';
 import type { Browser, Page, Request } from 'playwright-core';
 import { demoUsers, seed } from '../../functions/dev/seed.js';
 import { consoleUrl, expectAccessible, launch, openSignedIn, screenshot } from './browser.js';
-import { tileAt, writeRasterArchive, type Bounds, type TestArchive } from './pmtiles-writer.js';
+import { tileAt, writeRasterArchive, writeVectorArchive, type Bounds, type TestArchive } from './pmtiles-writer.js';
 
 const admin = demoUsers.find((u) => u.role === 'admin')!;
 const mapsDir = join(__dirname, '..', 'dist', 'maps');
@@ -17,6 +17,11 @@ const ARCHIVE = 'e2e-area';
 /** Around the demo disaster (14.5995, 120.9842), zooms 10 to 15: about 500 tiles, 0.4 MB. */
 const BOUNDS: Bounds = [120.9, 14.5, 121.1, 14.7];
 const MAP = 'Map of requests, resources and tasks';
+const VECTOR = 'e2e-vector';
+/** Smaller than BOUNDS and holding the disaster's centre: the map prefers it once listed. */
+const VECTOR_BOUNDS: Bounds = [120.95, 14.55, 121.02, 14.65];
+/** The "earth" fill of protomaps-leaflet's light flavour (@protomaps/basemaps), as RGB. */
+const EARTH = [0xe2, 0xdf, 0xda];
 
 /** What the build does for web/public/maps/: the archives in dist/maps/ listed in its index.json. */
 async function listMaps(): Promise<unknown[]> {
@@ -47,17 +52,61 @@ const tilesOf = (page: Page) =>
       })),
     );
 
-/** Waits until the map shows at least one drawn tile and every tile it shows is a blob: URL. */
-async function waitForArchiveTiles(page: Page): Promise<number> {
+/** How many of the map's canvas tiles show the vector archive's land (its colour a quarter down, off the road). */
+const landTilesOf = (page: Page, earth: number[]) =>
+  page
+    .getByRole('region', { name: MAP })
+    .locator('.leaflet-tile-pane canvas')
+    .evaluateAll(
+      (canvases, rgb) =>
+        (canvases as HTMLCanvasElement[]).filter((canvas) => {
+          if (canvas.width === 0) return false;
+          const [r, g, b] = canvas.getContext('2d')!.getImageData(canvas.width / 2, canvas.height / 4, 1, 1).data;
+          return r === rgb[0] && g === rgb[1] && b === rgb[2];
+        }).length,
+      earth,
+    );
+
+/** Reads until `done` holds (every 100 ms, up to 30 s), returning the last reading. */
+async function eventually<T>(
+  page: Page,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  what: string,
+): Promise<T> {
   const started = Date.now();
   for (;;) {
-    const tiles = await tilesOf(page);
-    const drawn = tiles.filter((tile) => tile.drawn);
-    if (drawn.length > 0 && tiles.every((tile) => tile.src.startsWith('blob:') || tile.src === '')) return drawn.length;
-    if (Date.now() - started > 30_000) assert.fail(`no tiles from the archive: ${JSON.stringify(tiles.slice(0, 5))}`);
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() - started > 30_000) assert.fail(`${what}: ${JSON.stringify(value).slice(0, 300)}`);
     await page.waitForTimeout(100);
   }
 }
+
+/** Waits until a vector tile shows the land colour; how many do. */
+const waitForLand = (page: Page) =>
+  eventually(
+    page,
+    () => landTilesOf(page, EARTH),
+    (land) => land > 0,
+    'no vector tile drawn with the land colour',
+  );
+
+/** Waits until the map shows at least one drawn tile and every tile it shows is a blob: URL; how many are drawn. */
+async function waitForArchiveTiles(page: Page): Promise<number> {
+  const tiles = await eventually(
+    page,
+    () => tilesOf(page),
+    (shown) =>
+      shown.some((tile) => tile.drawn) && shown.every((tile) => tile.src.startsWith('blob:') || tile.src === ''),
+    'no tiles from the archive',
+  );
+  return tiles.filter((tile) => tile.drawn).length;
+}
+
+/** The size as the map's box shows it (en-US). */
+const megabytes = (bytes: number) =>
+  new Intl.NumberFormat('en-US', { maximumFractionDigits: bytes < 100_000 ? 2 : 1 }).format(bytes / 1_000_000);
 
 describe('the area map from a PMTiles archive, offline (Chromium)', function () {
   this.timeout(300_000);
@@ -77,7 +126,7 @@ describe('the area map from a PMTiles archive, offline (Chromium)', function () 
 
   after(async () => {
     await browser?.close();
-    rmSync(join(mapsDir, `${ARCHIVE}.pmtiles`), { force: true });
+    for (const name of [ARCHIVE, VECTOR]) rmSync(join(mapsDir, `${name}.pmtiles`), { force: true });
     // The other files' consoles see no area map, as before this one ran.
     await listMaps();
   });
@@ -121,7 +170,7 @@ describe('the area map from a PMTiles archive, offline (Chromium)', function () 
     await dispatcher.locator(`.map[data-base-map="area"][data-area-map-source="network"]`).waitFor();
     await waitForArchiveTiles(dispatcher);
     assert.equal(await dispatcher.getByRole('combobox', { name: 'Base map' }).inputValue(), 'area');
-    const size = (archive.bytes.length / 1_000_000).toFixed(1);
+    const size = megabytes(archive.bytes.length);
     await map.getByText(`Area map ${ARCHIVE}: ${size} MB`).waitFor();
     await expectAccessible(dispatcher, 'the map with its area map');
 
@@ -173,7 +222,7 @@ describe('the area map from a PMTiles archive, offline (Chromium)', function () 
       console.log(
         `[offline-maps] map opened with /maps/ unreachable: ${drawn} tiles drawn ${Date.now() - started} ms after the click`,
       );
-      const size = (archive.bytes.length / 1_000_000).toFixed(1);
+      const size = megabytes(archive.bytes.length);
       await map.getByText(`Area map ${ARCHIVE} saved for offline: ${size} MB`).waitFor();
     } finally {
       await dispatcher.unroute('**/maps/**');
@@ -211,6 +260,45 @@ describe('the area map from a PMTiles archive, offline (Chromium)', function () 
     assert.deepEqual(
       kept.map((url) => new URL(url).pathname),
       ['/maps/index.json'],
+    );
+  });
+
+  it('draws a vector archive (what the public builds give) with protomaps-leaflet, saved and offline', async () => {
+    const vector = writeVectorArchive(VECTOR_BOUNDS, 10, 15);
+    writeFileSync(join(mapsDir, `${VECTOR}.pmtiles`), vector.bytes);
+    assert.equal((await listMaps()).length, 2);
+    // A page of its own: the earlier offline spells made the Firestore SDK probe its connection with
+    // an image from www.google.com, which the policy refuses and the accessibility check counts.
+    const page = await openSignedIn(browser, admin.email, admin.password);
+    await page.getByRole('link', { name: 'Map' }).click();
+    const map = page.getByRole('region', { name: MAP });
+    const size = megabytes(vector.bytes.length);
+    await map.getByText(`Area map ${VECTOR}: ${size} MB`).waitFor();
+    await page.locator(`.map[data-base-map="area"][data-area-map-source="network"]`).waitFor();
+    await waitForLand(page);
+    await expectAccessible(page, 'the map with a vector area map');
+
+    await map.getByRole('button', { name: 'Save map for offline' }).click();
+    await map.getByText(`Area map ${VECTOR} saved for offline: ${size} MB`).waitFor();
+    await page.locator(`.map[data-area-map-source="saved"]`).waitFor();
+    const requested: string[] = [];
+    const record = (request: Request) => requested.push(request.url());
+    page.on('request', record);
+    await page.context().setOffline(true);
+    try {
+      const started = Date.now();
+      await map.getByRole('button', { name: 'Zoom in' }).click();
+      await page.waitForTimeout(300);
+      const land = await waitForLand(page);
+      console.log(`[offline-maps] offline, vector, zoom 13: ${land} tiles drawn in ${Date.now() - started} ms`);
+    } finally {
+      await page.context().setOffline(false);
+      page.off('request', record);
+    }
+    assert.deepEqual(
+      requested.filter((url) => /\/maps\/|tile\.openstreetmap\.org/.test(url)),
+      [],
+      'no request for the archive or for tiles while offline',
     );
   });
 });

@@ -118,37 +118,45 @@ function directory(entries: Entry[]): Buffer {
 
 export interface TestArchive {
   bytes: Buffer;
-  /** Each tile's PNG by "z/x/y". */
+  /** Each tile's bytes by "z/x/y". */
   tiles: Map<string, Buffer>;
 }
 
-/** An archive of PNG tiles covering bounds at the given zooms, each tile its own colour. */
-export function writeRasterArchive(bounds: Bounds, minZoom: number, maxZoom: number): TestArchive {
+const TILE_TYPES = { mvt: 1, png: 2 } as const;
+
+/** An archive of tiles covering bounds at the given zooms, each made by `tile`. */
+function writeArchive(
+  bounds: Bounds,
+  minZoom: number,
+  maxZoom: number,
+  tileType: keyof typeof TILE_TYPES,
+  tile: (z: number, x: number, y: number) => Buffer,
+): TestArchive {
   const [west, south, east, north] = bounds;
   const tiles = new Map<string, Buffer>();
-  const placed: { id: number; png: Buffer }[] = [];
+  const placed: { id: number; bytes: Buffer }[] = [];
   for (let z = minZoom; z <= maxZoom; z++) {
     const low = tileAt(z, west, north);
     const high = tileAt(z, east, south);
     for (let x = low.x; x <= high.x; x++)
       for (let y = low.y; y <= high.y; y++) {
-        const png = solidPng([(x * 37) % 256, (y * 53) % 256, (z * 40) % 256]);
-        tiles.set(`${z}/${x}/${y}`, png);
-        placed.push({ id: tileId(z, x, y), png });
+        const bytes = tile(z, x, y);
+        tiles.set(`${z}/${x}/${y}`, bytes);
+        placed.push({ id: tileId(z, x, y), bytes });
       }
   }
   // Clustered: tile data in tile id order, so each offset follows the last (encoded as 0).
   placed.sort((a, b) => a.id - b.id);
   const entries: Entry[] = [];
   let dataLength = 0;
-  for (const { id, png } of placed) {
-    entries.push({ tileId: id, offset: dataLength, length: png.length });
-    dataLength += png.length;
+  for (const { id, bytes } of placed) {
+    entries.push({ tileId: id, offset: dataLength, length: bytes.length });
+    dataLength += bytes.length;
   }
-  const data = placed.map(({ png }) => png);
+  const data = placed.map(({ bytes }) => bytes);
   const root = directory(entries);
   const metadata = Buffer.from(
-    JSON.stringify({ name: 'test area', attribution: '© OpenStreetMap contributors', format: 'png' }),
+    JSON.stringify({ name: 'test area', attribution: '© OpenStreetMap contributors', format: tileType }),
   );
   const HEADER = 127;
   const rootOffset = HEADER;
@@ -173,7 +181,7 @@ export function writeRasterArchive(bounds: Bounds, minZoom: number, maxZoom: num
   header.writeUInt8(1, 96); // clustered
   header.writeUInt8(1, 97); // internal compression: none
   header.writeUInt8(1, 98); // tile compression: none
-  header.writeUInt8(2, 99); // tile type: PNG
+  header.writeUInt8(TILE_TYPES[tileType], 99);
   header.writeUInt8(minZoom, 100);
   header.writeUInt8(maxZoom, 101);
   const e7 = (degrees: number) => Math.round(degrees * 1e7);
@@ -186,3 +194,64 @@ export function writeRasterArchive(bounds: Bounds, minZoom: number, maxZoom: num
   header.writeInt32LE(e7((south + north) / 2), 123);
   return { bytes: Buffer.concat([header, root, metadata, ...data]), tiles };
 }
+
+/** Raster: each tile a PNG of its own colour. */
+export const writeRasterArchive = (bounds: Bounds, minZoom: number, maxZoom: number): TestArchive =>
+  writeArchive(bounds, minZoom, maxZoom, 'png', (z, x, y) =>
+    solidPng([(x * 37) % 256, (y * 53) % 256, (z * 40) % 256]),
+  );
+
+// --- Mapbox Vector Tiles (protobuf, https://github.com/mapbox/vector-tile-spec/tree/master/2.1) --
+
+function field(number: number, body: Buffer | number): Buffer {
+  const out: number[] = [];
+  if (typeof body === 'number') {
+    varint((number << 3) | 0, out);
+    varint(body, out);
+    return Buffer.from(out);
+  }
+  varint((number << 3) | 2, out);
+  varint(body.length, out);
+  return Buffer.concat([Buffer.from(out), body]);
+}
+
+const packed = (values: number[]) => {
+  const out: number[] = [];
+  for (const value of values) varint(value, out);
+  return Buffer.from(out);
+};
+const zigzag = (n: number) => (n << 1) ^ (n >> 31);
+const command = (id: number, count: number) => (id & 0x7) | (count << 3);
+const EXTENT = 4096;
+
+/** One layer of one feature with a `kind` property: a polygon filling the tile, or a line across it. */
+function layer(name: string, type: 'polygon' | 'line', kind: string): Buffer {
+  const geometry =
+    type === 'polygon'
+      ? // MoveTo(0,0), LineTo three corners clockwise (y down), ClosePath.
+        [command(1, 1), 0, 0, command(2, 3), zigzag(EXTENT), 0, 0, zigzag(EXTENT), zigzag(-EXTENT), 0, command(7, 1)]
+      : [command(1, 1), 0, zigzag(EXTENT / 2), command(2, 1), zigzag(EXTENT), 0];
+  const feature = Buffer.concat([
+    field(1, 1), // id
+    field(2, packed([0, 0])), // tags: key 0 = value 0
+    field(3, type === 'polygon' ? 3 : 2),
+    field(4, packed(geometry)),
+  ]);
+  return field(
+    3,
+    Buffer.concat([
+      field(15, 2), // version
+      field(1, Buffer.from(name)),
+      field(2, feature),
+      field(3, Buffer.from('kind')),
+      field(4, field(1, Buffer.from(kind))), // a string value
+      field(5, EXTENT),
+    ]),
+  );
+}
+
+/** Vector: every tile land ("earth", in the Protomaps basemap schema) with a major road across it. */
+export const writeVectorArchive = (bounds: Bounds, minZoom: number, maxZoom: number): TestArchive =>
+  writeArchive(bounds, minZoom, maxZoom, 'mvt', () =>
+    Buffer.concat([layer('earth', 'polygon', 'earth'), layer('roads', 'line', 'major_road')]),
+  );
