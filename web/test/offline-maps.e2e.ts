@@ -41,9 +41,9 @@ class BufferSource implements Source {
 }
 
 /** The base map's tiles on the page: each one's src, and whether it was drawn (decoded, 256 px). */
-const tilesOf = (page: Page) =>
+const tilesOf = (page: Page, region: string) =>
   page
-    .getByRole('region', { name: MAP })
+    .getByRole('region', { name: region })
     .locator('.leaflet-tile-pane img')
     .evaluateAll((images) =>
       (images as HTMLImageElement[]).map((img) => ({
@@ -93,10 +93,10 @@ const waitForLand = (page: Page) =>
   );
 
 /** Waits until the map shows at least one drawn tile and every tile it shows is a blob: URL; how many are drawn. */
-async function waitForArchiveTiles(page: Page): Promise<number> {
+async function waitForArchiveTiles(page: Page, region = MAP): Promise<number> {
   const tiles = await eventually(
     page,
-    () => tilesOf(page),
+    () => tilesOf(page, region),
     (shown) =>
       shown.some((tile) => tile.drawn) && shown.every((tile) => tile.src.startsWith('blob:') || tile.src === ''),
     'no tiles from the archive',
@@ -261,6 +261,20 @@ describe('the area map from a PMTiles archive, offline (Chromium)', function () 
       kept.map((url) => new URL(url).pathname),
       ['/maps/index.json'],
     );
+  });
+
+  it("the location picker's map draws the area archive too", async () => {
+    // The same base map code as the task's map in "My tasks" (mountPlaceMap) and the request page's picker.
+    await dispatcher.goto(`${consoleUrl()}/resources`);
+    await dispatcher.getByRole('button', { name: 'Add resource' }).click();
+    await dispatcher.getByRole('button', { name: 'Pick on the map' }).click();
+    const picker = 'Map: click to set the location';
+    await dispatcher.getByRole('region', { name: picker }).and(dispatcher.locator('[data-base-map="area"]')).waitFor();
+    await waitForArchiveTiles(dispatcher, picker);
+    await dispatcher
+      .getByRole('region', { name: picker })
+      .getByRole('button', { name: 'Save map for offline' })
+      .waitFor();
   });
 
   it('draws a vector archive (what the public builds give) with protomaps-leaflet, saved and offline', async () => {
