@@ -1,18 +1,20 @@
 // Builds the console into dist/: index.html, hashed ES modules under assets/ (the map and the
-// Firestore listener code are separate chunks loaded on first use), build-stats.json with
-// the first-load JavaScript size (gzip) that the benchmark reports, and the area maps of
-// public/maps/ with their index (maps/index.json).
+// Firestore listener code are separate chunks loaded on first use), and build-stats.json with
+// the first-load JavaScript size (gzip) that the benchmark reports.
 import { build } from 'esbuild';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { writeMapsIndex } from './maps-index.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, 'dist');
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
+// The disaster areas' base maps an operator put in public/maps/, copied to dist/maps/ and listed
+// in dist/maps/index.json (docs/offline-maps.md).
+const { copyAreaMaps } = await import('./maps-index.mjs');
+copyAreaMaps(join(here, 'public', 'maps'), join(dist, 'maps'));
 
 const result = await build({
   absWorkingDir: here,
@@ -76,11 +78,4 @@ ${preloads}<script type="module" src="${entryUrl}"></script>
 `,
 );
 writeFileSync(join(dist, 'console.css'), readFileSync(join(here, 'src', 'console.css')));
-// The disaster areas' base maps an operator put in public/maps/ (docs/offline-maps.md), listed.
-const maps = join(here, 'public', 'maps');
-if (existsSync(maps)) {
-  cpSync(maps, join(dist, 'maps'), { recursive: true, filter: (path) => !path.endsWith('.gitignore') });
-  const listed = writeMapsIndex(join(dist, 'maps'));
-  if (listed.length > 0) console.log(`[web] area maps: ${listed.map((a) => a.name).join(', ')}`);
-}
 console.log(`[web] built dist/ (first-load JS ${(stats.first_load_js_gzip_bytes / 1024).toFixed(1)} KB gzip)`);

@@ -9,3 +9,4 @@ export interface ListedArchive {
   bytes: number;
 }
 export function writeMapsIndex(dir: string): ListedArchive[];
+export function copyAreaMaps(from: string, to: string): void;

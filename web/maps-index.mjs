@@ -2,7 +2,7 @@
 // copied to dist/maps/) listed in index.json with what its header says (bounds, zooms, tile type)
 // and its size, so the console picks the one covering a map without opening them all, and shows
 // the size before anyone downloads it. See docs/offline-maps.md.
-import { closeSync, openSync, readdirSync, readSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, openSync, readdirSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { Buffer } from 'node:buffer';
 import { join } from 'node:path';
 import { bytesToHeader, TileType } from 'pmtiles';
@@ -47,4 +47,12 @@ export function writeMapsIndex(dir) {
     });
   writeFileSync(join(dir, 'index.json'), `${JSON.stringify({ archives }, null, 2)}\n`);
   return archives;
+}
+
+/** The build's step: the archives of `from` (if any) copied to `to`, with their index. */
+export function copyAreaMaps(from, to) {
+  if (!existsSync(from)) return;
+  cpSync(from, to, { recursive: true, filter: (path) => !path.endsWith('.gitignore') });
+  const listed = writeMapsIndex(to);
+  if (listed.length > 0) console.log(`[web] area maps: ${listed.map((archive) => archive.name).join(', ')}`);
 }
