@@ -241,9 +241,11 @@ describe('the area map from a PMTiles archive, offline (Chromium)', function () 
     if (!controlled) this.skip();
     await dispatcher.context().setOffline(true);
     try {
+      const started = Date.now();
       await dispatcher.reload();
       await dispatcher.locator(`.map[data-base-map="area"][data-area-map-source="saved"]`).waitFor();
-      await waitForArchiveTiles(dispatcher);
+      const drawn = await waitForArchiveTiles(dispatcher);
+      console.log(`[offline-maps] reloaded offline: ${drawn} tiles drawn ${Date.now() - started} ms after the reload`);
     } finally {
       await dispatcher.context().setOffline(false);
     }
