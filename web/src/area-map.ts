@@ -151,6 +151,8 @@ export async function saveArchive(archive: AreaArchive, progress: (received: num
     progress(received);
   }
   const body = new Blob(chunks, { type: 'application/vnd.pmtiles' });
+  // A listed file that is gone is answered with index.html by the single-page rewrite: not kept.
+  if ((await body.slice(0, 7).text()) !== 'PMTiles') throw new Error(`${archive.url} is not a PMTiles archive`);
   const headers = { 'content-type': 'application/vnd.pmtiles', 'content-length': String(body.size) };
   await cache.put(archive.url, new Response(body, { headers }));
   if (index.ok) await cache.put(INDEX_URL, index);
