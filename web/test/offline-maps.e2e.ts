@@ -317,4 +317,19 @@ describe('the area map from a PMTiles archive, offline (Chromium)', function () 
       'no request for the archive or for tiles while offline',
     );
   });
+
+  it('refuses to save a listed archive whose file is gone (Hosting answers index.html for it)', async () => {
+    const gone = { url: '/maps/gone.pmtiles', name: 'gone', bounds: [120.97, 14.58, 121.0, 14.62], minzoom: 10 };
+    writeFileSync(
+      join(mapsDir, 'index.json'),
+      JSON.stringify({ archives: [{ ...gone, maxzoom: 15, tile_type: 'png', bytes: 1000 }] }),
+    );
+    const page = await openSignedIn(browser, admin.email, admin.password);
+    await page.getByRole('link', { name: 'Map' }).click();
+    const map = page.getByRole('region', { name: MAP });
+    await map.getByRole('button', { name: 'Save map for offline' }).click();
+    await map.getByText('The map could not be saved: /maps/gone.pmtiles is not a PMTiles archive').waitFor();
+    const kept = await page.evaluate(async () => (await (await caches.open('area-maps-v1')).keys()).length);
+    assert.equal(kept, 0, 'nothing stored');
+  });
 });
