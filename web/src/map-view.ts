@@ -220,8 +220,13 @@ function baseMap(element: HTMLElement, center: Location, zoom: number) {
   element.dataset.baseMap = shown;
   let archive: AreaArchive | null = null;
   const areaHandlers: ((archive: AreaArchive) => void)[] = [];
-  // Each choice numbered: an archive that opens after a later choice is not drawn.
+  // Each choice numbered: an archive that opens after a later choice (or the map's removal) is not drawn.
   let choice = 0;
+  let removed = false;
+  map.on('unload', () => {
+    removed = true;
+    choice++;
+  });
   const setBaseMap = (kind: BaseMap, again = false) => {
     if (kind === shown && !again) return;
     const mine = ++choice;
@@ -246,7 +251,7 @@ function baseMap(element: HTMLElement, center: Location, zoom: number) {
     }
   };
   void findAreaArchive(center).then((found) => {
-    if (!found || !map.getContainer().isConnected) return;
+    if (!found || removed) return;
     archive = found;
     areaMapControl(found, () => setBaseMap('area', true)).addTo(map);
     setBaseMap('area');
