@@ -75,11 +75,12 @@ function testArguments(): { files: string[]; mochaArgs: string[] } {
 /** The console's browser tests (web/test/*.e2e.ts): real Chromium against the same stack, after the API files. */
 const isConsoleTest = (file: string) => file.endsWith('.e2e.ts');
 
+/** Those, and the console's Node tests (web/test/*.test.ts, e.g. the outbox's model-based test). */
 function consoleTestFiles(): string[] {
   const dir = join(webDir, 'test');
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
-    .filter(isConsoleTest)
+    .filter((name) => isConsoleTest(name) || name.endsWith('.test.ts'))
     .sort()
     .map((name) => relative(functionsDir, join(dir, name)));
 }

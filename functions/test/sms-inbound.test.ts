@@ -164,6 +164,24 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
     assert.equal(record?.actor_role, 'volunteer');
   });
 
+  it('a point typed in the text ("Send by SMS", a copied location) places the request as a shared one does', async () => {
+    const number = newNumber();
+    const point = north(flood.location, 2);
+    const body = `AGUA\n${point.lat.toFixed(5)},${point.lng.toFixed(5)}\nSomos 4 en la casa azul`;
+    const reply = replyOf(await twilioPost(smsForm(number, body)));
+    const [request] = await requestsOf((await contactOf(number))!.uid);
+    assert.ok(request, 'the request is created');
+    assert.equal(request.type_of_need, 'water');
+    assert.deepEqual(request.location, { lat: Number(point.lat.toFixed(5)), lng: Number(point.lng.toFixed(5)) });
+    assert.notEqual(request.planning.state, 'awaiting_location');
+    assert.equal(reply, replies('es').created(shortReference(request.id), 'water'));
+    // Too few decimals to be a point: "2.5, 3.5 litres" stays words.
+    const words = newNumber();
+    replyOf(await twilioPost(smsForm(words, 'need water 2.5, 3.5 litres for the kids')));
+    const [unplaced] = await requestsOf((await contactOf(words))!.uid);
+    assert.equal(unplaced?.planning.state, 'awaiting_location');
+  });
+
   it('a missing or wrong signature is a 403 problem and writes nothing', async () => {
     const number = newNumber();
     const form = smsForm(number, 'need food at the plaza of Malabon');
@@ -412,6 +430,7 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
         say.taskNotFound(reference),
         ...TASK_STATUSES.map((status) => say.taskNotMoved(reference, status)),
         say.taskNotAuthorized(reference),
+        say.alreadyReceived(reference),
       ];
       for (const text of texts) {
         assert.ok(text.length <= SMS_SEGMENT_CHARS, `${language} (${text.length}): ${text}`);

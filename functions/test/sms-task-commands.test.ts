@@ -82,7 +82,13 @@ describe('responders move their tasks by SMS (OTW, DONE, FAIL <ref>)', function 
     ]);
     // The reply is logged as every outbound message is, naming the task.
     const logged = await collections.outboundMessages.ref().where('task_id', '==', task.id).get();
-    assert.deepEqual(logged.docs.map((doc) => doc.data().template).sort(), ['reply_task_moved', 'reply_task_moved']);
+    assert.deepEqual(
+      logged.docs
+        .map((doc) => doc.data().template)
+        .filter((template) => template.startsWith('reply_'))
+        .sort(),
+      ['reply_task_moved', 'reply_task_moved'],
+    );
   });
 
   it('FAIL <ref> <reason> records why, for the dispatchers, in the task history', async () => {

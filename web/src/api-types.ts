@@ -202,6 +202,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/me/phone-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a code by SMS to confirm that a phone number is the caller's.
+         * @description The confirmed number becomes the account's, as signing in by phone makes it: a responder's SMS commands (OTW, DONE, FAIL <ref>) are taken from it (docs/channels.md). A code of 6 digits, valid 10 minutes and 5 attempts; asking again replaces it. 200 with status verified when the number is the account's already (nothing sent). Whether the number has another account is not told here.
+         *
+         *     Access: any authenticated user.
+         *
+         *     Rate limit: 5 per 3600 s per caller.
+         */
+        post: operations["postUsersMePhoneVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/phone-verification/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the code sent: the number becomes the caller's account's.
+         * @description A wrong code is 400 (it counts as an attempt); no pending code, an expired one or too many attempts is 409 (`reason` no_pending_verification, too_many_attempts); a number another account holds (made when it texted us, or signed in by phone) is 409 phone_in_use.
+         *
+         *     Access: any authenticated user.
+         *
+         *     Rate limit: 30 per 60 s per caller.
+         */
+        post: operations["postUsersMePhoneVerificationConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/disasters": {
         parameters: {
             query?: never;
@@ -1550,6 +1598,30 @@ export interface paths {
          *     Limit counted by the handler: 3 per 86400 s per phone number; past it: no request, told the ones it has.
          */
         post: operations["postChannelsTwilioInbound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The numbers people can text for help (SMS) and write to on WhatsApp.
+         * @description The console keeps them for "Send by SMS" when the data network is down (docs/channels.md). Touches no database.
+         *
+         *     Access: public.
+         *
+         *     Read limit: 600 per 60 s per user, 1200 per client IP when anonymous, over all instances.
+         */
+        get: operations["getChannelsNumbers"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2945,6 +3017,244 @@ export interface operations {
             };
             /** @description Body not sent in the format the endpoint takes. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (logged; the answer carries no internals). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A backend did not answer in time or cannot be reached; see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postUsersMePhoneVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Contact phone in E.164 form; visible only to the user and admins. */
+                    phone: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The number is the account's already: nothing was sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Contact phone in E.164 form; visible only to the user and admins. */
+                        phone: string;
+                        /**
+                         * @description code_sent: confirm it with POST /users/me/phone-verification/confirm. verified: the number is the account’s.
+                         * @enum {string}
+                         */
+                        status: "code_sent" | "verified";
+                        /** @description When the code sent stops working; null once verified. */
+                        expires_at: string | null;
+                    };
+                };
+            };
+            /** @description Success. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Contact phone in E.164 form; visible only to the user and admins. */
+                        phone: string;
+                        /**
+                         * @description code_sent: confirm it with POST /users/me/phone-verification/confirm. verified: the number is the account’s.
+                         * @enum {string}
+                         */
+                        status: "code_sent" | "verified";
+                        /** @description When the code sent stops working; null once verified. */
+                        expires_at: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input (code validation_failed or malformed_body). A body sent as JSON that does not parse, or whose top level is not an object or array, is refused by the Cloud Functions runtime before the service runs, as an HTML page (text/html). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                    "text/html": string;
+                };
+            };
+            /** @description Missing, malformed, invalid or expired ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id, or one you may not see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not sent in the format the endpoint takes. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (logged; the answer carries no internals). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A backend did not answer in time or cannot be reached; see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postUsersMePhoneVerificationConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Contact phone in E.164 form; visible only to the user and admins. */
+                        phone: string;
+                        /**
+                         * @description code_sent: confirm it with POST /users/me/phone-verification/confirm. verified: the number is the account’s.
+                         * @enum {string}
+                         */
+                        status: "code_sent" | "verified";
+                        /** @description When the code sent stops working; null once verified. */
+                        expires_at: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input (code validation_failed or malformed_body). A body sent as JSON that does not parse, or whose top level is not an object or array, is refused by the Cloud Functions runtime before the service runs, as an HTML page (text/html). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                    "text/html": string;
+                };
+            };
+            /** @description Missing, malformed, invalid or expired ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not sent in the format the endpoint takes. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5780,10 +6090,246 @@ export interface operations {
                         /** @description Longitude in degrees, WGS84. */
                         lng: number;
                     };
+                    /** @description A random reference the device made for this request, also written into its "Send by SMS" text (#REF): whichever of the two arrives first creates the request, the other creates nothing (docs/channels.md). */
+                    client_ref?: string;
                 };
             };
         };
         responses: {
+            /** @description The caller's request its client_ref created already (by this call before, or by their SMS): nothing new is written. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        view: "staff";
+                        id: string;
+                        disaster_id: string;
+                        /** @enum {string} */
+                        type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
+                        /** @enum {string} */
+                        status: "open" | "in_progress" | "fulfilled" | "closed";
+                        closed_reason: ("withdrawn" | "unfulfilled" | "duplicate") | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        updated_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        status_changed_at: string;
+                        description: string;
+                        /** @description A point on Earth. */
+                        location: {
+                            /** @description Latitude in degrees, WGS84. */
+                            lat: number;
+                            /** @description Longitude in degrees, WGS84. */
+                            lng: number;
+                        };
+                        owner_id: string;
+                        /** @description A likely earlier request this one repeats (same owner, need, place, time). */
+                        duplicate_of: string | null;
+                        planning: {
+                            /** @enum {string} */
+                            state: "pending" | "planning" | "planned" | "failed" | "skipped" | "awaiting_location";
+                            planner: ("deterministic" | "gemini") | null;
+                            attempts: number;
+                            error_code: ("duplicate" | "retrying" | "planning_failed" | "queued_for_triage") | null;
+                            /** @description A short message for error_code; never internal error text. */
+                            last_error: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            updated_at: string;
+                        };
+                        /** @enum {string} */
+                        channel: "app" | "sms" | "whatsapp";
+                        /** @description Where the person said they are, in their words (SMS/WhatsApp); null for app requests. */
+                        location_text: string | null;
+                        potential_matches: {
+                            responders: {
+                                id: string;
+                                display_name: string;
+                                /** @enum {string} */
+                                role: "volunteer" | "responder";
+                                distance_km: number;
+                                /** @description Kilometres to the centre of the match's ~5 km cell: what the requester's bands are computed from. */
+                                area_distance_km?: number;
+                            }[];
+                            resources: {
+                                id: string;
+                                name: string;
+                                category: string;
+                                distance_km: number;
+                                /** @description Kilometres to the centre of the match's ~5 km cell: what the requester's bands are computed from. */
+                                area_distance_km?: number;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            computed_at: string;
+                        } | null;
+                        requester_contact: {
+                            /** @enum {string} */
+                            channel: "app" | "sms" | "whatsapp";
+                            /** @description E.164; null for an app request whose profile has no phone. */
+                            phone: string | null;
+                        } | null;
+                    } | {
+                        /** @constant */
+                        view: "owner";
+                        id: string;
+                        disaster_id: string;
+                        /** @enum {string} */
+                        type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
+                        /** @enum {string} */
+                        status: "open" | "in_progress" | "fulfilled" | "closed";
+                        closed_reason: ("withdrawn" | "unfulfilled" | "duplicate") | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        updated_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        status_changed_at: string;
+                        description: string;
+                        /** @description A point on Earth. */
+                        location: {
+                            /** @description Latitude in degrees, WGS84. */
+                            lat: number;
+                            /** @description Longitude in degrees, WGS84. */
+                            lng: number;
+                        };
+                        owner_id: string;
+                        /** @description A likely earlier request this one repeats (same owner, need, place, time). */
+                        duplicate_of: string | null;
+                        planning: {
+                            /** @enum {string} */
+                            state: "pending" | "planning" | "planned" | "failed" | "skipped" | "awaiting_location";
+                            planner: ("deterministic" | "gemini") | null;
+                            attempts: number;
+                            error_code: ("duplicate" | "retrying" | "planning_failed" | "queued_for_triage") | null;
+                            /** @description A short message for error_code; never internal error text. */
+                            last_error: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            updated_at: string;
+                        };
+                        /** @enum {string} */
+                        channel: "app" | "sms" | "whatsapp";
+                        /** @description Where the person said they are, in their words (SMS/WhatsApp); null for app requests. */
+                        location_text: string | null;
+                        match_summary: {
+                            helpers: {
+                                count: number;
+                                nearest: ("under_1_km" | "1_to_5_km" | "5_to_25_km" | "over_25_km") | null;
+                            };
+                            resources: {
+                                count: number;
+                                nearest: ("under_1_km" | "1_to_5_km" | "5_to_25_km" | "over_25_km") | null;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            computed_at: string;
+                        } | null;
+                    } | {
+                        /** @constant */
+                        view: "assignee";
+                        id: string;
+                        disaster_id: string;
+                        /** @enum {string} */
+                        type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
+                        /** @enum {string} */
+                        status: "open" | "in_progress" | "fulfilled" | "closed";
+                        closed_reason: ("withdrawn" | "unfulfilled" | "duplicate") | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        updated_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        status_changed_at: string;
+                        description: string;
+                        /** @description A point on Earth. */
+                        location: {
+                            /** @description Latitude in degrees, WGS84. */
+                            lat: number;
+                            /** @description Longitude in degrees, WGS84. */
+                            lng: number;
+                        };
+                    } | {
+                        /** @constant */
+                        view: "area";
+                        id: string;
+                        disaster_id: string;
+                        /** @enum {string} */
+                        type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
+                        /** @enum {string} */
+                        status: "open" | "in_progress" | "fulfilled" | "closed";
+                        closed_reason: ("withdrawn" | "unfulfilled" | "duplicate") | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        updated_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        status_changed_at: string;
+                        /** @description Where, to a cell of at least 1 km: shown instead of a point to people without a need to know. */
+                        area: {
+                            /** @description Geohash of the cell (5 characters, about 5 km). */
+                            geohash: string;
+                            /** @description Centre of the cell, the same for every point in it. */
+                            center: {
+                                /** @description Latitude in degrees, WGS84. */
+                                lat: number;
+                                /** @description Longitude in degrees, WGS84. */
+                                lng: number;
+                            };
+                            width_km: number;
+                            height_km: number;
+                        };
+                    };
+                };
+            };
             /** @description Success. */
             201: {
                 headers: {
@@ -6743,7 +7289,7 @@ export interface operations {
                              * @description The domain event the record holds, `<entity>.<action>` (e.g. `task.status_changed`).
                              * @enum {string}
                              */
-                            type: "request.created" | "request.status_changed" | "request.located" | "task.created" | "task.assigned" | "task.reassigned" | "task.authorized" | "task.status_changed" | "task.unassigned" | "resource.created" | "resource.status_changed" | "disaster.created" | "disaster.suggested" | "disaster.evidence_added" | "disaster.approved" | "disaster.updated" | "disaster.closed" | "disaster.discarded" | "membership.joined" | "membership.left" | "role.registered" | "role.granted" | "verification.verified" | "verification.unverified" | "user.opted_out" | "user.opted_in" | "user.phone_detached" | "user.erased" | "user.erasure_requested" | "export.exported_personal_data" | "contact.looked_up_by_phone" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled";
+                            type: "request.created" | "request.status_changed" | "request.located" | "task.created" | "task.assigned" | "task.reassigned" | "task.authorized" | "task.status_changed" | "task.unassigned" | "resource.created" | "resource.status_changed" | "disaster.created" | "disaster.suggested" | "disaster.evidence_added" | "disaster.approved" | "disaster.updated" | "disaster.closed" | "disaster.discarded" | "membership.joined" | "membership.left" | "role.registered" | "role.granted" | "verification.verified" | "verification.unverified" | "user.opted_out" | "user.opted_in" | "user.phone_detached" | "user.phone_verified" | "user.erased" | "user.erasure_requested" | "export.exported_personal_data" | "contact.looked_up_by_phone" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled";
                             /** @enum {string} */
                             entity: "request" | "task" | "resource" | "disaster" | "membership" | "role" | "verification" | "user" | "export" | "contact" | "webhook";
                             entity_id: string;
@@ -10441,7 +10987,7 @@ export interface operations {
                              * @description The domain event the record holds, `<entity>.<action>` (e.g. `task.status_changed`).
                              * @enum {string}
                              */
-                            type: "request.created" | "request.status_changed" | "request.located" | "task.created" | "task.assigned" | "task.reassigned" | "task.authorized" | "task.status_changed" | "task.unassigned" | "resource.created" | "resource.status_changed" | "disaster.created" | "disaster.suggested" | "disaster.evidence_added" | "disaster.approved" | "disaster.updated" | "disaster.closed" | "disaster.discarded" | "membership.joined" | "membership.left" | "role.registered" | "role.granted" | "verification.verified" | "verification.unverified" | "user.opted_out" | "user.opted_in" | "user.phone_detached" | "user.erased" | "user.erasure_requested" | "export.exported_personal_data" | "contact.looked_up_by_phone" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled";
+                            type: "request.created" | "request.status_changed" | "request.located" | "task.created" | "task.assigned" | "task.reassigned" | "task.authorized" | "task.status_changed" | "task.unassigned" | "resource.created" | "resource.status_changed" | "disaster.created" | "disaster.suggested" | "disaster.evidence_added" | "disaster.approved" | "disaster.updated" | "disaster.closed" | "disaster.discarded" | "membership.joined" | "membership.left" | "role.registered" | "role.granted" | "verification.verified" | "verification.unverified" | "user.opted_out" | "user.opted_in" | "user.phone_detached" | "user.phone_verified" | "user.erased" | "user.erasure_requested" | "export.exported_personal_data" | "contact.looked_up_by_phone" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled";
                             /** @enum {string} */
                             entity: "request" | "task" | "resource" | "disaster" | "membership" | "role" | "verification" | "user" | "export" | "contact" | "webhook";
                             entity_id: string;
@@ -12677,7 +13223,7 @@ export interface operations {
                             to: string;
                             recipient_uid: string;
                             /** @enum {string} */
-                            template: "request_task_created" | "request_on_route" | "request_fulfilled" | "request_closed" | "task_assigned" | "task_authorized" | "task_cancelled" | "reply_created" | "reply_created_without_place" | "reply_queued_for_triage" | "reply_place_noted" | "reply_ask_need" | "reply_help" | "reply_stopped" | "reply_started" | "reply_status" | "reply_no_open_requests" | "reply_daily_limit" | "reply_no_active_disaster" | "reply_too_many_messages" | "reply_task_moved" | "reply_task_not_found" | "reply_task_not_moved";
+                            template: "request_task_created" | "request_on_route" | "request_fulfilled" | "request_closed" | "task_assigned" | "task_authorized" | "task_cancelled" | "reply_created" | "reply_created_without_place" | "reply_queued_for_triage" | "reply_place_noted" | "reply_ask_need" | "reply_help" | "reply_stopped" | "reply_started" | "reply_status" | "reply_no_open_requests" | "reply_daily_limit" | "reply_no_active_disaster" | "reply_too_many_messages" | "reply_task_moved" | "reply_task_not_found" | "reply_task_not_moved" | "reply_already_received" | "phone_verification_code";
                             /**
                              * @description Language of replies and updates: en, es or fil.
                              * @enum {string}
@@ -13127,6 +13673,76 @@ export interface operations {
             };
             /** @description Body not sent in the format the endpoint takes. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (logged; the answer carries no internals). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A backend did not answer in time or cannot be reached; see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getChannelsNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description E.164. */
+                        sms: string;
+                        /** @description E.164. */
+                        whatsapp: string;
+                    };
+                };
+            };
+            /** @description Invalid input (code validation_failed or malformed_body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A token was sent and it is malformed, invalid or expired (this endpoint needs none). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

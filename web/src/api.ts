@@ -22,15 +22,31 @@ export function configureApi(base: string, tokens: TokenSource): void {
   tokenSource = tokens;
 }
 
-export async function api<T>(
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** What the API answered, whatever the status (a network failure throws). */
+export interface Exchange {
+  status: number;
+  /** The problem's code and detail (problem+json), for an error. */
+  code?: string;
+  detail?: string;
+  /** Retry-After in seconds (429, 503). */
+  retry_after_seconds?: number;
+  body: unknown;
+}
+
+/** One call as it went: the outbox (outbox.ts) reads every answer itself. */
+export async function exchange(
+  method: HttpMethod,
   path: string,
   body?: unknown,
-): Promise<T> {
+  headers: Record<string, string> = {},
+): Promise<Exchange> {
   const token = await tokenSource();
   const response = await fetch(`${apiBase}${path}`, {
     method,
     headers: {
+      ...headers,
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
     },
@@ -38,15 +54,22 @@ export async function api<T>(
   });
   const text = await response.text();
   const parsed: unknown = text === '' ? null : JSON.parse(text);
-  if (!response.ok) {
-    const problem = (parsed ?? {}) as { code?: string; detail?: string; title?: string };
-    throw new ApiError(
-      response.status,
-      problem.code ?? 'error',
-      problem.detail ?? problem.title ?? response.statusText,
-    );
-  }
-  return parsed as T;
+  if (response.ok) return { status: response.status, body: parsed };
+  const problem = (parsed ?? {}) as { code?: string; detail?: string; title?: string };
+  const retryAfter = Number(response.headers.get('Retry-After') ?? NaN);
+  return {
+    status: response.status,
+    code: problem.code ?? 'error',
+    detail: problem.detail ?? problem.title ?? response.statusText,
+    ...(Number.isFinite(retryAfter) ? { retry_after_seconds: retryAfter } : {}),
+    body: parsed,
+  };
+}
+
+export async function api<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  const answer = await exchange(method, path, body);
+  if (answer.status >= 400) throw new ApiError(answer.status, answer.code ?? 'error', answer.detail ?? '');
+  return answer.body as T;
 }
 
 export interface Page<T> {

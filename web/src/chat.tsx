@@ -2,9 +2,12 @@
 // browsers (rules: admins and members read), else by polling the chat endpoint.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type ChatMessage } from './api.js';
-import { formatDate, t } from './i18n.js';
+import { formatDate, formatTime, t } from './i18n.js';
 import { listen, ListenRefused } from './live.js';
+import { AsOf, subscribeWithCopy, withCopy, type Fresh } from './offline-copy.js';
+import { outboxActions, queueWrite } from './outbox.js';
 import { DisasterPicker, ErrorNote, useDisasters, useLive } from './shared.js';
+import { useSignal } from './state.js';
 
 const SHOWN = 100;
 
@@ -14,7 +17,12 @@ function useMembership(disasterId: string | null, isAdmin: boolean) {
   useEffect(() => {
     if (isAdmin || !disasterId) return;
     setJoined(null);
-    void api<{ joined: boolean }>('GET', `/disasters/${disasterId}/joined`).then((m) => setJoined(m.joined));
+    void withCopy(`joined:${disasterId}`, () =>
+      api<{ joined: boolean }>('GET', `/disasters/${disasterId}/joined`),
+    )().then(
+      (m) => setJoined(m.data.joined),
+      () => undefined,
+    );
   }, [disasterId, isAdmin]);
   const join = async () => {
     if (!disasterId) return;
@@ -31,23 +39,31 @@ export function Chat({ isAdmin }: { isAdmin: boolean }) {
   const [sendError, setSendError] = useState<unknown>(null);
   const list = useRef<HTMLOListElement>(null);
   const id = joined ? disasters.chosen : null;
-  const { data, error } = useLive<ChatMessage[]>(
+  const { data: fresh, error } = useLive<Fresh<ChatMessage[]>>(
     (onData, onError) =>
       id
-        ? listen<ChatMessage>(
-            'chat',
-            { disasterId: id },
-            SHOWN,
-            async () =>
-              (await api<{ items: ChatMessage[] }>('GET', `/disasters/${id}/chat/messages?limit=${SHOWN}`)).items
-                .slice()
-                .sort((a, b) => a.created_at.localeCompare(b.created_at)),
+        ? subscribeWithCopy<ChatMessage[]>(
+            `chat:${id}`,
+            (onMessages, onFailure) =>
+              listen<ChatMessage>(
+                'chat',
+                { disasterId: id },
+                SHOWN,
+                async () =>
+                  (await api<{ items: ChatMessage[] }>('GET', `/disasters/${id}/chat/messages?limit=${SHOWN}`)).items
+                    .slice()
+                    .sort((a, b) => a.created_at.localeCompare(b.created_at)),
+                onMessages,
+                onFailure,
+              ),
             onData,
             onError,
           )
         : () => undefined,
     [id],
   );
+  const data = fresh?.data;
+  const queued = useSignal(outboxActions).filter((a) => a.record === `chat:${id}` && a.conflict === null);
   useEffect(() => {
     list.current?.lastElementChild?.scrollIntoView({ block: 'nearest' });
   }, [data?.length]);
@@ -56,7 +72,14 @@ export function Chat({ isAdmin }: { isAdmin: boolean }) {
     if (!id || text.trim() === '') return;
     setSendError(null);
     try {
-      await api('POST', `/disasters/${id}/chat/messages`, { text });
+      // Through the outbox: shown below as waiting until it is sent.
+      await queueWrite({
+        record: `chat:${id}`,
+        kind: 'chat_message',
+        method: 'POST',
+        path: `/disasters/${id}/chat/messages`,
+        body: { text },
+      });
       setText('');
     } catch (e) {
       setSendError(e);
@@ -79,6 +102,7 @@ export function Chat({ isAdmin }: { isAdmin: boolean }) {
           {t('chat_refused')}
         </p>
       )}
+      <AsOf asOf={fresh?.asOf} />
       <ErrorNote error={(error instanceof ListenRefused ? null : error) ?? sendError} />
       {data && data.length === 0 && <p>{t('chat_empty')}</p>}
       <div class="chat" role="log" aria-label={t('chat_messages')} aria-live="polite">
@@ -93,6 +117,14 @@ export function Chat({ isAdmin }: { isAdmin: boolean }) {
                 · {formatDate(m.created_at)}
               </span>
               <p>{m.text}</p>
+            </li>
+          ))}
+          {queued.map((a) => (
+            <li key={a.key} class="queued">
+              <span class="meta">
+                {formatTime(a.taken_at)} · {t('waiting_to_send')}
+              </span>
+              <p>{String(a.body.text)}</p>
             </li>
           ))}
         </ol>

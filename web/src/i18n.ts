@@ -271,6 +271,31 @@ const en = {
   channel_whatsapp: 'WhatsApp',
   contact_call: 'Call {phone}',
   contact_no_phone: 'no phone number',
+  offline_as_of: 'Offline: as of {time}',
+  outbox_heading: 'Waiting to send',
+  outbox_waiting: '{count} waiting to send since {time}',
+  outbox_conflict: 'Not applied: {what}',
+  outbox_server_now: 'The service has: {now}',
+  edit_and_resend: 'Edit and resend',
+  waiting_to_send: 'waiting to send',
+  request_saved_offline: 'Saved on this device: it will be sent when the network returns.',
+  send_by_sms: 'Send by SMS',
+  task_reference: 'Ref {reference}',
+  task_reference_hint: 'With no data network, text OTW, DONE or FAIL and this reference to the service number.',
+  send_by_sms_hint: 'Texts the same request now; if both arrive, it is kept once.',
+  conflict_by: '{status} by {name} at {time}',
+  conflict_task_gone: 'this task is no longer assigned to you',
+  you: 'you',
+  outbox_label_task: 'Task “{task}”: {status}',
+  outbox_label_request: 'Help request: {need}',
+  outbox_label_chat: 'Chat message: {text}',
+  outbox_label_availability: 'Availability: {value}',
+  outbox_label_observation: 'Observation',
+  availability_available: 'available',
+  availability_unavailable: 'not available',
+  mark_failed: 'Could not do it',
+  sign_out_waiting:
+    '{count} actions are still waiting to send from this device; they will be sent when you sign in again here. Sign out anyway?',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -545,6 +570,31 @@ const es: Record<MessageKey, string> = {
   channel_whatsapp: 'WhatsApp',
   contact_call: 'Llamar al {phone}',
   contact_no_phone: 'sin número de teléfono',
+  offline_as_of: 'Sin conexión: datos de las {time}',
+  outbox_heading: 'Por enviar',
+  outbox_waiting: '{count} por enviar desde las {time}',
+  outbox_conflict: 'No aplicado: {what}',
+  outbox_server_now: 'El servicio tiene: {now}',
+  edit_and_resend: 'Editar y reenviar',
+  waiting_to_send: 'por enviar',
+  request_saved_offline: 'Guardada en este dispositivo: se enviará cuando vuelva la red.',
+  send_by_sms: 'Enviar por SMS',
+  task_reference: 'Ref. {reference}',
+  task_reference_hint: 'Sin datos móviles, envíe por SMS VOY, LISTO o FALLO y esta referencia al número del servicio.',
+  send_by_sms_hint: 'Envía la misma solicitud ahora; si llegan las dos, se guarda una vez.',
+  conflict_by: '{status} por {name} a las {time}',
+  conflict_task_gone: 'esta tarea ya no está asignada a usted',
+  you: 'usted',
+  outbox_label_task: 'Tarea «{task}»: {status}',
+  outbox_label_request: 'Solicitud de ayuda: {need}',
+  outbox_label_chat: 'Mensaje de chat: {text}',
+  outbox_label_availability: 'Disponibilidad: {value}',
+  outbox_label_observation: 'Observación',
+  availability_available: 'disponible',
+  availability_unavailable: 'no disponible',
+  mark_failed: 'No se pudo hacer',
+  sign_out_waiting:
+    'Quedan {count} acciones por enviar desde este dispositivo; se enviarán cuando vuelva a iniciar sesión aquí. ¿Cerrar sesión de todos modos?',
 };
 
 export const LOCALES = { en: 'English', es: 'Español' } as const;
@@ -586,4 +636,14 @@ export function formatAge(iso: string, now = Date.now()): string {
   if (Math.abs(minutes) < 60) return format.format(minutes, 'minute');
   if (Math.abs(minutes) < 60 * 48) return format.format(Math.round(minutes / 60), 'hour');
   return format.format(Math.round(minutes / 1440), 'day');
+}
+
+/** A time of day, with the date when it is not today ("as of 10:42"). */
+export function formatTime(iso: string, now = new Date()): string {
+  const at = new Date(iso);
+  const today = at.toDateString() === now.toDateString();
+  return new Intl.DateTimeFormat(
+    locale.get(),
+    today ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' },
+  ).format(at);
 }

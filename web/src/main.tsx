@@ -15,6 +15,9 @@ import { LOCALES, locale, setLocale, t, type Locale } from './i18n.js';
 import { configureLive } from './live.js';
 import { LiveMap } from './map.js';
 import { Notifications, NotificationsLink, useNotificationsFeed } from './notifications.js';
+import { forgetCopies, setCopyOwner, withCopy } from './offline-copy.js';
+import { outboxActions, startOutbox, stopOutbox } from './outbox.js';
+import { OutboxPanel } from './outbox-view.js';
 import { route } from './router.js';
 import { signal, useSignal } from './state.js';
 import { ErrorNote, lazyScreen, Link } from './shared.js';
@@ -29,11 +32,14 @@ const session = signal<{ user: User | null; me: Me | null; ready: boolean; error
   ready: false,
 });
 
-/** The caller's profile, retried a few times: a busy backend may answer 503 once. */
+/** The profile, kept for offline starts (offline-copy.ts). */
+const loadProfileKept = withCopy('me', () => api<Me>('GET', '/users/me'));
+
+/** The caller's profile, retried a few times: a busy backend may answer 503 once. Offline: the last copy. */
 async function loadProfile(attempts = 4): Promise<Me> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await api<Me>('GET', '/users/me');
+      return (await loadProfileKept()).data;
     } catch (error) {
       if (attempt >= attempts || (error instanceof ApiError && error.status < 500)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 1500 * attempt));
@@ -206,17 +212,31 @@ function App({ error }: { error: unknown }) {
         <div class="session">
           <LanguagePicker />
           <span>{t('signed_in_as', { name: me.display_name, role: t(`role_${me.role}`) })}</span>
-          <button type="button" onClick={() => void signOut()}>
+          <button type="button" onClick={() => void signOutHere(me.id)}>
             {t('sign_out')}
           </button>
         </div>
       </header>
       <main id="main">
+        <OutboxPanel />
         <Screen path={path} me={me} />
       </main>
       <NotificationsFeed uid={me.id} />
     </>
   );
+}
+
+/**
+ * Signs out after saying what still waits to be sent (it stays on the device for this person);
+ * their offline copies leave the browser, so whoever signs in next never sees them.
+ */
+async function signOutHere(uid: string): Promise<void> {
+  const waiting = outboxActions.get().length;
+  if (waiting > 0 && !window.confirm(t('sign_out_waiting', { count: waiting }))) return;
+  stopOutbox();
+  setCopyOwner(null);
+  await forgetCopies(uid).catch(() => undefined);
+  await signOut();
 }
 
 /** Keeps the notifications (header badge, list) live while someone is signed in. */
@@ -233,8 +253,15 @@ async function boot(): Promise<void> {
     configureApi(config.apiBase, idToken);
     const app = startAuth(config, (user) => {
       if (!user) {
+        setCopyOwner(null);
+        stopOutbox();
         session.set({ user: null, me: null, ready: true });
         return;
+      }
+      // A new ID token for the same person (hourly) changes nothing here.
+      if (session.get().user?.uid !== user.uid) {
+        setCopyOwner(user.uid);
+        void startOutbox(user.uid).catch((error: unknown) => console.error('outbox', error));
       }
       void loadProfile().then(
         (me) => session.set({ user, me, ready: true }),
@@ -243,6 +270,8 @@ async function boot(): Promise<void> {
     });
     configureLive(app, config);
     render(<App error={null} />, root);
+    // The app shell offline (web/src/sw.ts); the console works without it, only not offline.
+    void navigator.serviceWorker?.register('/sw.js').catch((error: unknown) => console.error('service worker', error));
   } catch (error) {
     render(<App error={error} />, root);
   }

@@ -1,16 +1,28 @@
 // Responders' and volunteers' screen: their tasks, one tap to go on route or complete, and
 // their availability.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ACTIVE_TASK_STATUSES, api, listAll, type HelpRequestView, type Me, type Role, type Task } from './api.js';
+import {
+  ACTIVE_TASK_STATUSES,
+  api,
+  listAll,
+  type HelpRequestView,
+  type Me,
+  type Role,
+  type Task,
+  type TaskStatus,
+} from './api.js';
 import { taskStatusLabel } from './labels.js';
 import { distanceKm, type Location } from './geo.js';
 import { formatAge, formatNumber, t } from './i18n.js';
 import { poll } from './live.js';
 import { defaultBaseMap } from './map.js';
 import type { PlaceMapView } from './map-view.js';
+import { AsOf, withCopy, type Fresh } from './offline-copy.js';
+import { outboxActions, queuedTaskStatus, queueWrite } from './outbox.js';
 import { ErrorNote, useLive } from './shared.js';
+import { useSignal } from './state.js';
 
-const isActive = (task: Task) => ACTIVE_TASK_STATUSES.includes(task.status);
+const isActive = (status: TaskStatus) => ACTIVE_TASK_STATUSES.includes(status);
 
 interface MyTask {
   task: Task;
@@ -30,54 +42,93 @@ async function loadMyTasks(): Promise<MyTask[]> {
   );
 }
 
+/** The screen's data, kept for offline use (offline-copy.ts). */
+const loadMyTasksKept = withCopy('my-tasks', loadMyTasks);
+
 export function MyTasks({ role }: { role: Role }) {
   const [actionError, setActionError] = useState<unknown>(null);
-  const { data, error, reload } = useLive<MyTask[]>((onData, onError) => poll(loadMyTasks, onData, onError), []);
-  const setStatus = async (task: Task, status: 'on_route' | 'completed') => {
+  const { data, error, reload } = useLive<Fresh<MyTask[]>>(
+    (onData, onError) => poll(loadMyTasksKept, onData, onError),
+    [],
+  );
+  const queued = useSignal(outboxActions);
+  // An action sent later (the network back) shows as the server has it without waiting for a poll.
+  const waitingBefore = useRef(queued.length);
+  useEffect(() => {
+    if (queued.length < waitingBefore.current) reload();
+    waitingBefore.current = queued.length;
+  }, [queued.length, reload]);
+  // Through the outbox: shown at once as waiting, sent now or when the network returns.
+  const setStatus = async (task: Task, status: 'on_route' | 'completed' | 'failed') => {
     setActionError(null);
     try {
-      await api('PATCH', `/tasks/${task.id}/status`, { status });
+      await queueWrite({
+        record: `task:${task.id}`,
+        kind: 'task_status',
+        method: 'PATCH',
+        path: `/tasks/${task.id}/status`,
+        body: { status },
+        note: task.instructions,
+      });
       reload();
     } catch (e) {
       setActionError(e);
     }
   };
-  const active = (data ?? []).filter(({ task }) => isActive(task));
-  const done = (data ?? []).filter(({ task }) => !isActive(task));
+  const tasks = (data?.data ?? []).map((item) => {
+    const waiting = queuedTaskStatus(queued, item.task.id) as TaskStatus | null;
+    return { ...item, waiting, status: waiting ?? item.task.status };
+  });
+  const active = tasks.filter(({ status }) => isActive(status));
+  const done = tasks.filter(({ status }) => !isActive(status));
   return (
     <section aria-labelledby="my-tasks-heading">
       <h1 id="my-tasks-heading">{t('my_tasks_heading')}</h1>
+      <AsOf asOf={data?.asOf} />
       {role === 'volunteer' && <Availability />}
-      <ErrorNote error={error ?? actionError} />
+      <ErrorNote error={data?.asOf ? actionError : (error ?? actionError)} />
       {data === null ? (
-        <p>{t('loading')}</p>
-      ) : data.length === 0 ? (
+        error ? null : (
+          <p>{t('loading')}</p>
+        )
+      ) : tasks.length === 0 ? (
         <p>{t('my_tasks_empty')}</p>
       ) : (
         <ul class="cards" aria-label={t('my_tasks_heading')}>
-          {[...active, ...done].map(({ task, request }) => (
+          {[...active, ...done].map(({ task, request, status, waiting }) => (
             <li key={task.id} class="card" aria-label={task.instructions}>
               <div>
                 <p>
-                  <strong>{task.instructions}</strong>
+                  <strong>{task.instructions}</strong>{' '}
+                  <span class="meta" title={t('task_reference_hint')}>
+                    {t('task_reference', { reference: task.reference })}
+                  </span>
                 </p>
                 <p>
-                  {t('status')}: <span class={`badge task-${task.status}`}>{taskStatusLabel(task.status)}</span> ·{' '}
-                  {formatAge(task.created_at)}
+                  {t('status')}:{' '}
+                  <span class={`badge task-${status}`}>
+                    {waiting ? `${taskStatusLabel(status)} — ${t('waiting_to_send')}` : taskStatusLabel(status)}
+                  </span>{' '}
+                  · {formatAge(task.created_at)}
                 </p>
                 {request && 'location' in request && (
-                  <TaskPlace task={task} place={request.location} active={isActive(task)} />
+                  <TaskPlace task={task} place={request.location} active={isActive(status)} />
                 )}
                 {request && 'description' in request && <p>{request.description}</p>}
                 <div class="actions">
-                  {task.status === 'pending' && (
+                  {status === 'pending' && (
                     <button type="button" class="primary" onClick={() => void setStatus(task, 'on_route')}>
                       {t('go_on_route')}
                     </button>
                   )}
-                  {task.status === 'on_route' && (
+                  {status === 'on_route' && (
                     <button type="button" class="primary" onClick={() => void setStatus(task, 'completed')}>
                       {t('mark_completed')}
+                    </button>
+                  )}
+                  {isActive(status) && (
+                    <button type="button" onClick={() => void setStatus(task, 'failed')}>
+                      {t('mark_failed')}
                     </button>
                   )}
                 </div>
@@ -173,13 +224,15 @@ function TaskMap({ id, task, place }: { id: string; task: Task; place: Location 
   );
 }
 
+const loadAvailability = withCopy('availability', () => api<{ availability: string }>('GET', '/users/me/availability'));
+
 function Availability() {
   const [available, setAvailable] = useState<boolean | null>(null);
-  const { data } = useLive<{ availability: string }>((onData, onError) => {
-    void api<{ availability: string }>('GET', '/users/me/availability').then(onData, onError);
+  const { data } = useLive<Fresh<{ availability: string }>>((onData, onError) => {
+    void loadAvailability().then(onData, onError);
     return () => undefined;
   }, []);
-  const checked = available ?? data?.availability === 'available';
+  const checked = available ?? data?.data.availability === 'available';
   return (
     <label class="toggle">
       <input
@@ -188,7 +241,13 @@ function Availability() {
         onChange={(e) => {
           const next = e.currentTarget.checked;
           setAvailable(next);
-          void api('PATCH', '/users/me/availability', { availability: next ? 'available' : 'unavailable' });
+          void queueWrite({
+            record: 'availability',
+            kind: 'availability',
+            method: 'PATCH',
+            path: '/users/me/availability',
+            body: { availability: next ? 'available' : 'unavailable' },
+          });
         }}
       />
       {t('availability')}

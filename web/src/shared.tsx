@@ -5,6 +5,7 @@ import { api, type Disaster } from './api.js';
 import { t } from './i18n.js';
 import { linkHandler } from './router.js';
 import type { Unsubscribe } from './live.js';
+import { withCopy } from './offline-copy.js';
 
 export function Link({ href, children, label }: { href: string; children: ComponentChildren; label?: string }) {
   return (
@@ -57,6 +58,8 @@ export function useLive<T>(
   return { data, error, reload };
 }
 
+const loadDisasters = withCopy('disasters', () => api<{ items: Disaster[] }>('GET', '/disasters?limit=50'));
+
 /** The confirmed disasters, and the one chosen (remembered across screens). */
 export function useDisasters(): { disasters: Disaster[] | null; chosen: string | null; choose: (id: string) => void } {
   const [disasters, setDisasters] = useState<Disaster[] | null>(null);
@@ -66,11 +69,13 @@ export function useDisasters(): { disasters: Disaster[] | null; chosen: string |
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = () =>
-      api<{ items: Disaster[] }>('GET', '/disasters?limit=50').then(
-        (page) => {
+      loadDisasters().then(
+        ({ data: page, asOf }) => {
           if (stopped) return;
           setDisasters(page.items);
           setChosen((current) => (page.items.some((d) => d.id === current) ? current : (page.items[0]?.id ?? null)));
+          // Offline, the last list seen serves; the real one replaces it when the network returns.
+          if (asOf) timer = setTimeout(() => void load(), 5000);
         },
         () => {
           if (!stopped) timer = setTimeout(() => void load(), 2000);

@@ -32,7 +32,8 @@ export function TaskBoard() {
                       <Link href={`/requests/${task.request_id}`}>{task.instructions}</Link>
                     ) : (
                       task.instructions
-                    )}
+                    )}{' '}
+                    <span class="meta">{t('task_reference', { reference: task.reference })}</span>
                   </li>
                 ))}
               </ul>

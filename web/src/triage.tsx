@@ -13,6 +13,7 @@ import {
 import { formatAge, t } from './i18n.js';
 import { needLabel, planningLabel, statusLabel } from './labels.js';
 import { follow } from './live.js';
+import { AsOf, subscribeWithCopy, type Fresh } from './offline-copy.js';
 import { DisasterPicker, ErrorNote, Link, newestFirst, SelectField, useDisasters, useLive } from './shared.js';
 
 const AGES = { any: Infinity, hour: 3_600_000, day: 86_400_000 } as const;
@@ -47,10 +48,21 @@ export function TriageQueue() {
   const [actionError, setActionError] = useState<unknown>(null);
   // Every request of the disaster, whatever its status: the filters apply here, so that a request
   // that leaves them (closed, planned) leaves the queue at its next change.
-  const { data, error } = useLive<StaffRequestView[]>(
-    (onData, onError) => (disasters.chosen ? followRequests(disasters.chosen, onData, onError) : () => undefined),
+  // The last queue seen stays on the device for its dispatcher (offline-copy.ts), shown "as of" offline.
+  const { data: fresh, error } = useLive<Fresh<StaffRequestView[]>>(
+    (onData, onError) => {
+      const chosen = disasters.chosen;
+      if (!chosen) return () => undefined;
+      return subscribeWithCopy<StaffRequestView[]>(
+        `queue:${chosen}`,
+        (onRequests, onFailure) => followRequests(chosen, onRequests, onFailure),
+        onData,
+        onError,
+      );
+    },
     [disasters.chosen],
   );
+  const data = fresh?.data ?? null;
   const now = Date.now();
   const matching = (data ?? [])
     .filter(
@@ -132,7 +144,8 @@ export function TriageQueue() {
         </button>
       </div>
       {notice && <p role="status">{notice}</p>}
-      <ErrorNote error={error ?? actionError} />
+      <AsOf asOf={fresh?.asOf} />
+      <ErrorNote error={fresh?.asOf ? actionError : (error ?? actionError)} />
       {data === null ? (
         <p>{t('loading')}</p>
       ) : (

@@ -8,26 +8,10 @@ import { collections } from '../../functions/src/data/collections.js';
 import { db } from '../../functions/src/data/firestore.js';
 import { notify } from '../../functions/src/notifications/service.js';
 import { newRequestDocument } from '../../functions/src/requests/creation.js';
-import { consoleUrl, expectAccessible, idTokenOf, launch, openSignedIn, screenshot } from './browser.js';
+import { apiAs, consoleUrl, expectAccessible, launch, openSignedIn, screenshot } from './browser.js';
 
 const user = (role: string) => demoUsers.find((u) => u.role === role)!;
 const near = { lat: 14.6, lng: 120.99 };
-
-/** A call to the API as one of the demo users, answering the parsed body (asserts the status). */
-async function apiAs<T>(role: string, method: string, path: string, body?: unknown, status = 200): Promise<T> {
-  const token = await idTokenOf(user(role).email, user(role).password);
-  const response = await fetch(`${consoleUrl()}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  assert.equal(response.status, status, `${method} ${path}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
 
 describe("the admins' screens (Chromium)", function () {
   this.timeout(300_000);

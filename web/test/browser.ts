@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { demoUsers } from '../../functions/dev/seed.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const require = createRequire(__filename);
@@ -113,4 +114,21 @@ export async function idTokenOf(email: string, password: string): Promise<string
   const body = (await response.json()) as { idToken?: string };
   assert.ok(body.idToken, `sign-in of ${email}`);
   return body.idToken;
+}
+
+/** A call to the API as one of the demo users (by role), answering the parsed body (asserts the status). */
+export async function apiAs<T>(role: string, method: string, path: string, body?: unknown, status = 200): Promise<T> {
+  const demo = demoUsers.find((u) => u.role === role)!;
+  const token = await idTokenOf(demo.email, demo.password);
+  const response = await fetch(`${consoleUrl()}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  assert.equal(response.status, status, `${method} ${path}: ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
 }

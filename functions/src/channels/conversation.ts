@@ -12,6 +12,7 @@ import type { HelpRequest } from '../requests/model.js';
 import type { Task } from '../tasks/model.js';
 import type { StatusMove } from '../tasks/service.js';
 import { taskTransitions } from '../tasks/transitions.js';
+import { clientRefInText } from '../requests/client-refs.js';
 import { LOCATION_TEXT_CHARS } from '../requests/placement.js';
 import type { Location } from '../shared/schemas.js';
 import type { Command, ReadMessage, TaskCommand, TaskMove } from './keywords.js';
@@ -236,7 +237,11 @@ async function newRequest(
   // Unplaced: the newest confirmed disaster holds it (or the one holding the point) until a dispatcher decides.
   const disaster = placedIn ?? holding[0] ?? disasters[0]!;
   const location = point ?? disaster.location;
-  const text = cleanText(body);
+  // The "Send by SMS" text of the console carries the form's client reference (#REF): not words of the person's.
+  const clientRef = clientRefInText(body);
+  const text = cleanText(
+    clientRef === null ? body : body.replace(new RegExp(`\\s*#${clientRef}(?![A-Za-z0-9])`, 'i'), ''),
+  );
   const description = text.length >= 3 ? text.slice(0, 2000) : need;
   const input = { disaster_id: disaster.id, type_of_need: need, description, location };
   // Queued for triage (a guard acted): a dispatcher looks at it, so no duplicate check either.
@@ -267,6 +272,7 @@ async function newRequest(
         location_text: point === null && reading.mentionsPlace ? text.slice(0, LOCATION_TEXT_CHARS) : null,
         awaiting_location: awaiting,
         queued_for_triage: sender.guard,
+        ...(clientRef !== null && { client_ref: clientRef }),
       },
     },
   };

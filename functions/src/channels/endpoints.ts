@@ -1,6 +1,7 @@
 // /channels/twilio/... : the Twilio webhooks (SMS and WhatsApp).
 import { z } from 'zod';
 import { defineEndpoint, Reply } from '../http/endpoint.js';
+import { config } from '../config.js';
 import { INTAKE_LIMITS } from './limits.js';
 import { twilioInboundSchema } from './model.js';
 import { verifyTwilioSignature } from './signature.js';
@@ -40,5 +41,23 @@ export const inboundChannelEndpoints = [
       const { receiveMessage } = await import('./inbound.js');
       return new Reply(200, await receiveMessage(body), { 'Content-Type': 'text/xml; charset=utf-8' });
     },
+  }),
+  defineEndpoint({
+    method: 'get',
+    path: '/channels/numbers',
+    tag: TAG,
+    summary: 'The numbers people can text for help (SMS) and write to on WhatsApp.',
+    description:
+      'The console keeps them for "Send by SMS" when the data network is down (docs/channels.md). Touches no database.',
+    access: 'public',
+    response: z.object({
+      sms: z.string().describe('E.164.'),
+      whatsapp: z.string().describe('E.164.'),
+    }),
+    handler: () =>
+      Promise.resolve({
+        sms: config.twilioFromNumber(),
+        whatsapp: config.twilioWhatsAppFrom().replace(/^whatsapp:/, ''),
+      }),
   }),
 ];

@@ -4,32 +4,19 @@
 // MessageSid in the same commit as what it changes and as the log record of its reply
 // (outbound_messages), so a retried delivery changes nothing and gets no second reply. The rules
 // and the numbers: docs/channels.md.
-import type { Transaction } from 'firebase-admin/firestore';
 import { collections, type Writer } from '../data/collections.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
-import { unchanged, type Staged } from '../data/staged.js';
+import { unchanged } from '../data/staged.js';
 import type { Caller } from '../shared/caller.js';
 import { countCall, peekCount } from '../data/window-count.js';
 import { logs } from '../logs.js';
 import type { OutboundMessage } from '../outbound/model.js';
 import { overSpend, readSpend, spendDay } from '../outbound/spend.js';
-import { writeNewRequest } from '../requests/creation.js';
 import { planPlacedRequest } from '../planning/placed.js';
-import { stagePlaceNote, stageTextedPoint } from '../requests/placement.js';
 import { maskNumber } from '../shared/phone.js';
 import { ensurePhoneUser, stagePhoneUser } from '../users/phone-users.js';
-import {
-  keyword,
-  needOrPlace,
-  recordOptOut,
-  taskMove,
-  taskMoveRefusal,
-  type CommandResult,
-  type IntakeCommand,
-  type Outcome,
-  type Sender,
-} from './conversation.js';
-import { readMessage, type ReadMessage } from './keywords.js';
+import { keyword, needOrPlace, taskMove, type CommandResult, type Outcome, type Sender } from './conversation.js';
+import { pointInText, readMessage, type ReadMessage } from './keywords.js';
 import {
   INBOUND_GLOBAL,
   INBOUND_PER_NUMBER,
@@ -40,10 +27,9 @@ import {
 import { newPhoneContact, type Language, type PhoneChannel, type PhoneContact, type TwilioInbound } from './model.js';
 import { detachStaleContact, isStale, recycleCutoff } from './recycle.js';
 import { replies, twiml } from './replies.js';
+import { stageCommand } from './commands.js';
 import { replyRecord, writeReply, type ReplyText } from './reply-log.js';
-import { stageStatusMove } from '../tasks/service.js';
 import { mayHoldTasks } from '../tasks/eligibility.js';
-import { AppError } from '../errors.js';
 
 /** The sender's E.164 number, whichever channel it wrote on. */
 function phoneNumberOf(message: TwilioInbound): string {
@@ -131,7 +117,8 @@ export async function receiveMessage(message: TwilioInbound): Promise<string> {
   }
   const { requestId, plan, reply } = committed;
   if (plan && requestId !== null) await planPlacedRequest(requestId);
-  logs.inboundProcessed(channel, maskNumber(number), committed.refused ? 'task_not_moved' : outcome.name, requestId);
+  const name = committed.refused ? refusedOutcome(committed.refused) : outcome.name;
+  logs.inboundProcessed(channel, maskNumber(number), name, requestId);
   const optOut = outcome.contact?.opted_out;
   if (optOut !== undefined && optOut !== (contact?.opted_out ?? false))
     logs.inboundOptOutChanged(maskNumber(number), optOut);
@@ -148,11 +135,17 @@ function outcomeOf(message: TwilioInbound, reading: ReadMessage, sender: Sender,
     return taskMove(sender, reading.task);
   }
   if (reading.command !== null) return keyword(sender, reading.command);
+  // A location shared on WhatsApp, else a point typed in the text.
   const point =
     message.Latitude !== undefined && message.Longitude !== undefined
       ? { lat: message.Latitude, lng: message.Longitude }
-      : null;
+      : pointInText(message.Body);
   return needOrPlace(sender, reading, message.Body, point);
+}
+
+/** The outcome recorded for a command refused in its commit. */
+function refusedOutcome(reply: ReplyText): string {
+  return reply.template === 'reply_already_received' ? 'already_received' : 'task_not_moved';
 }
 
 /** The guard for all numbers that acts on this message, if any: a need is then queued for triage. */
@@ -275,7 +268,7 @@ async function commit(
       command?.write();
       const result = command?.value ?? { requestId: null, plan: false };
       const reply = replyWith(result.refused ?? outcome.reply);
-      const name = result.refused ? 'task_not_moved' : outcome.name;
+      const name = result.refused ? refusedOutcome(result.refused) : outcome.name;
       writeMessage(tx, sid, sender, name, result.requestId, at, outcome.contact);
       if (reply) writeReply(tx, reply);
       return { ...result, reply };
@@ -284,63 +277,6 @@ async function commit(
     if (!isAlreadyExists(error)) throw error;
     if (!sender.newUser || (await collections.inboundMessages.get(sid))) return 'claimed';
     return 'contact_exists';
-  }
-}
-
-/** Reads what the command needs in `tx` and returns its writes: the features' commands, nothing of their own. */
-async function stageCommand(
-  tx: Transaction,
-  actor: Caller,
-  sender: Sender,
-  command: IntakeCommand,
-  at: string,
-): Promise<Staged<CommandResult>> {
-  switch (command.kind) {
-    case 'create_request':
-      return {
-        value: { requestId: command.request.id, plan: false },
-        write: () => void writeNewRequest(tx, actor, command.request, at),
-      };
-    case 'note_place': {
-      const noted = await stagePlaceNote(tx, command.request_id, command.note, at);
-      return { value: { requestId: command.request_id, plan: false }, write: noted.write };
-    }
-    case 'set_point': {
-      const { request_id: requestId, point, keep_only: keepOnly } = command;
-      const located = await stageTextedPoint(tx, actor, requestId, point, keepOnly, at);
-      return { value: { requestId, plan: located.value.placed }, write: located.write };
-    }
-    case 'record_opt_out':
-      return { value: { requestId: null, plan: false }, write: () => recordOptOut(tx, sender, command, at) };
-    case 'move_task':
-      return stageTaskMove(tx, actor, sender, command, at);
-  }
-}
-
-/**
- * The task's move, as the endpoint makes it. A task changed since the reply was chosen (cancelled
- * or given to someone else meanwhile: the transaction read it again) is not moved, and the reply
- * says what it is now, or, no longer theirs, the answer that reveals nothing.
- */
-async function stageTaskMove(
-  tx: Transaction,
-  actor: Caller,
-  sender: Sender,
-  command: Extract<IntakeCommand, { kind: 'move_task' }>,
-  at: string,
-): Promise<Staged<CommandResult>> {
-  try {
-    const moved = await stageStatusMove(tx, actor, command.task_id, command.move, at);
-    return { value: { requestId: null, plan: false }, write: moved.write };
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const task = await collections.tasks.get(command.task_id, tx);
-    const refused =
-      task?.assigned_to === sender.uid
-        ? taskMoveRefusal(sender.language, task, command.move.to)
-        : { template: 'reply_task_not_found' as const, text: replies(sender.language).taskNotFound(command.reference) };
-    if (!refused) throw error;
-    return unchanged({ requestId: null, plan: false, refused });
   }
 }
 

@@ -3,7 +3,8 @@
 // reference), which need it names and whether it says where the person is.
 // Plain word lists, no model: a message is a few words typed on a basic phone, often without
 // accents, and the answer must be instant. The lists and the rules: docs/channels.md.
-import type { HelpRequest } from '../requests/model.js';
+import { clientRefInText } from '../requests/client-refs.js';
+import { NEEDS, type HelpRequest } from '../requests/model.js';
 import type { TaskStatus } from '../shared/vocabulary.js';
 import type { Language } from './model.js';
 import { foldText, wordsOf } from '../shared/words.js';
@@ -79,6 +80,19 @@ export function readTaskCommand(body: string, fallback: Language): TaskCommand |
     };
   }
   return null;
+}
+
+/**
+ * A point typed in the text: decimal latitude and longitude with at least 3 decimals (about
+ * 100 m), as the console's "Send by SMS" writes it and as phones copy a location ("14.59950,
+ * 120.98420"). Fewer decimals are too likely to be something else ("2.5, 3.5 litres").
+ */
+export function pointInText(body: string): { lat: number; lng: number } | null {
+  const found = /(?<![\d.])(-?\d{1,2}\.\d{3,8})\s*,\s*(-?\d{1,3}\.\d{3,8})(?![\d.])/.exec(body);
+  if (!found) return null;
+  const lat = Number(found[1]);
+  const lng = Number(found[2]);
+  return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : null;
 }
 
 /** Words naming a need, per language, without accents (the text is compared without them). */
@@ -193,11 +207,20 @@ export function detectLanguage(words: readonly string[], fallback: Language): La
 export interface ReadMessage {
   language: Language;
   command: Command | null;
-  need: Exclude<Need, 'other'> | null;
+  /** `other` only from the console's "Send by SMS": no word names it. */
+  need: Need | null;
   /** The text seems to say where the person is (words left once needs and fillers are removed). */
   mentionsPlace: boolean;
   /** The message reads as a task command; only a person who holds tasks is taken at it (inbound.ts). */
   task: TaskCommand | null;
+  /** Written by the console's "Send by SMS" (a `#REF`): a help request, its need the first word. */
+  fromForm: boolean;
+}
+
+/** The console's "Send by SMS" starts with the need's name as the API spells it (`OTHER` included). */
+function formNeed(words: readonly string[]): Need | null {
+  const first = words[0];
+  return (NEEDS as readonly string[]).includes(first ?? '') ? (first as Need) : null;
 }
 
 /** Words besides needs and fillers from which a text counts as saying where the person is. */
@@ -213,14 +236,16 @@ export function readMessage(body: string, fallback: Language): ReadMessage {
       );
       if (languages.length > 0) {
         const language = languages.includes(fallback) ? fallback : languages[0]!;
-        return { language, command, need: null, mentionsPlace: false, task: null };
+        return { language, command, need: null, mentionsPlace: false, task: null, fromForm: false };
       }
     }
   }
-  const need =
-    NEED_PRIORITY.find((candidate) =>
-      Object.values(NEED_WORDS[candidate]).some((list) => list.some((word) => words.includes(word))),
-    ) ?? null;
+  const fromForm = clientRefInText(body) !== null && formNeed(words) !== null;
+  const need = fromForm
+    ? formNeed(words)
+    : (NEED_PRIORITY.find((candidate) =>
+        Object.values(NEED_WORDS[candidate]).some((list) => list.some((word) => words.includes(word))),
+      ) ?? null);
   const placeWords = words.filter((word) => !FILLERS.has(word) && (word.length > 1 || /\d/.test(word)));
   return {
     language: detectLanguage(words, fallback),
@@ -228,5 +253,6 @@ export function readMessage(body: string, fallback: Language): ReadMessage {
     need,
     mentionsPlace: placeWords.length >= PLACE_MIN_WORDS,
     task: readTaskCommand(body, fallback),
+    fromForm,
   };
 }

@@ -96,6 +96,8 @@ interface Templates {
   /** The sender's own task, which cannot make that move now (its status says why). */
   taskNotMoved(reference: string, status: TaskStatus): string;
   taskNotAuthorized(reference: string): string;
+  /** A "Send by SMS" text whose request the app's queued POST created first. */
+  alreadyReceived(reference: string): string;
 }
 
 function statusList(language: Language, lines: readonly StatusLine[]): string {
@@ -136,6 +138,8 @@ const TEMPLATES: Record<Language, Templates> = {
     taskNotFound: (ref) => `No task ${ref} is assigned to this number. Check the reference in your task message.`,
     taskNotMoved: (ref, status) => `Task ${ref} is ${TASK_STATUS_NAMES.en[status]}: it cannot be changed that way.`,
     taskNotAuthorized: (ref) => `Task ${ref} is not authorized yet: wait for the dispatcher before you set off.`,
+    alreadyReceived: (ref) =>
+      `We already have this request as ${ref}. A dispatcher will plan help. Reply STATUS for news.`,
   },
   es: {
     created: (ref, need) =>
@@ -168,6 +172,8 @@ const TEMPLATES: Record<Language, Templates> = {
       `Ninguna tarea ${ref} esta asignada a este numero. Revise la referencia en su mensaje de tarea.`,
     taskNotMoved: (ref, status) => `La tarea ${ref} esta ${TASK_STATUS_NAMES.es[status]}: no se puede cambiar asi.`,
     taskNotAuthorized: (ref) => `La tarea ${ref} aun no esta autorizada: espere al despachador antes de salir.`,
+    alreadyReceived: (ref) =>
+      `Ya tenemos esta solicitud como ${ref}. Un despachador planificara la ayuda. ESTADO: novedades.`,
   },
   fil: {
     created: (ref, need) =>
@@ -202,6 +208,8 @@ const TEMPLATES: Record<Language, Templates> = {
     taskNotMoved: (ref, status) =>
       `Ang gawain ${ref} ay ${TASK_STATUS_NAMES.fil[status]}: hindi ito mababago nang ganito.`,
     taskNotAuthorized: (ref) => `Hindi pa awtorisado ang gawain ${ref}: hintayin ang dispatcher bago umalis.`,
+    alreadyReceived: (ref) =>
+      `Natanggap na namin ang request na ito bilang ${ref}. May dispatcher na magpaplano ng tulong.`,
   },
 };
 

@@ -10,6 +10,11 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import type { z } from 'zod';
+// First: a feature module that defines its own collection may be loaded while this one still is.
+import { NotFoundError } from '../errors.js';
+import { toDocument, zodConverter } from './converter.js';
+import { db } from './firestore.js';
+import { paginate, type Order } from './paginate.js';
 import { auditRecordSchema } from '../audit/model.js';
 import { inboundMessageSchema, phoneContactSchema } from '../channels/model.js';
 import { messageSchema } from '../chat/model.js';
@@ -26,11 +31,7 @@ import { userRecordSchema } from '../users/model.js';
 import { deliverySchema, webhookSchema } from '../webhooks/model.js';
 import { allocationJobSchema } from '../planning/model.js';
 import { workflowOutputSchema } from '../workflow/model.js';
-import { NotFoundError } from '../errors.js';
 import type { Page, PageQuery } from '../shared/schemas.js';
-import { toDocument, zodConverter } from './converter.js';
-import { db } from './firestore.js';
-import { paginate, type Order } from './paginate.js';
 
 /** What every stored entity carries: its id and its creation time (which orders lists). */
 export interface Entity {

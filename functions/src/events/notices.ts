@@ -135,6 +135,7 @@ export const NOTICE_LINES = {
   'user.opted_out': null,
   'user.opted_in': null,
   'user.phone_detached': null,
+  'user.phone_verified': null,
   'user.erased': null,
   'user.erasure_requested': null,
   'export.exported_personal_data': null,

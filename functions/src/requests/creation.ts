@@ -2,14 +2,16 @@
 // SMS and WhatsApp intake both call, with the area rule and duplicate flagging. Planning is not
 // done here: creating the document fires the planning trigger (planning/).
 import { collections, type Writer } from '../data/collections.js';
-import { db } from '../data/firestore.js';
+import { db, isAlreadyExists } from '../data/firestore.js';
 import type { Disaster } from '../disasters/model.js';
 import { requireConfirmedDisaster } from '../disasters/service.js';
-import { ValidationError } from '../errors.js';
+import { ConflictError, ValidationError } from '../errors.js';
 import { recordEvent, type EventActor } from '../events/record.js';
 import type { Caller } from '../shared/caller.js';
 import { distanceKm, geohashOf } from '../shared/geo.js';
 import type { Location } from '../shared/schemas.js';
+import { shortReference } from '../shared/reference.js';
+import { claimClientRef, readClientRef, type ClientRefRecord } from './client-refs.js';
 import { QUEUED_FOR_TRIAGE, type HelpRequest, type NewRequestInput } from './model.js';
 
 /** A request by the same owner for the same need within this distance and time is a likely duplicate. */
@@ -118,6 +120,7 @@ export function writeNewRequest(
   const ref = input.id === undefined ? collections.requests.ref().doc() : collections.requests.doc(input.id);
   const request = newRequestDocument(ref.id, input.owner_id, input, at);
   writer.create(ref, request);
+  if (input.client_ref !== undefined) claimClientRef(writer, input.client_ref, request, at);
   recordEvent(
     writer,
     actor,
@@ -139,11 +142,19 @@ export function writeNewRequest(
   return request;
 }
 
-export async function createRequest(caller: Caller, input: NewRequestInput): Promise<HelpRequest> {
-  const [disaster, profile] = await Promise.all([
+/** What POST /requests did: created the request, or found the one its client reference created. */
+export interface CreatedRequest {
+  request: HelpRequest;
+  created: boolean;
+}
+
+export async function createRequest(caller: Caller, input: NewRequestInput): Promise<CreatedRequest> {
+  const [disaster, profile, earlier] = await Promise.all([
     requireConfirmedDisaster(input.disaster_id, caller),
     collections.users.get(caller.uid),
+    input.client_ref === undefined ? undefined : readClientRef(input.client_ref),
   ]);
+  if (earlier) return alreadyReceived(caller, earlier);
   if (!isInArea(input.location, disaster)) {
     const away = distanceKm(input.location, disaster.location);
     throw new ValidationError([
@@ -162,6 +173,28 @@ export async function createRequest(caller: Caller, input: NewRequestInput): Pro
     { ...input, owner_id: caller.uid, duplicate_of: duplicateOf, requester_phone: profile?.phone ?? null },
     now.toISOString(),
   );
-  await batch.commit();
-  return request;
+  try {
+    await batch.commit();
+  } catch (error) {
+    // The same reference claimed meanwhile (the SMS, or the same POST retried at once).
+    const claimed = isAlreadyExists(error) && input.client_ref !== undefined && (await readClientRef(input.client_ref));
+    if (claimed) return alreadyReceived(caller, claimed);
+    throw error;
+  }
+  return { request, created: true };
+}
+
+/**
+ * The request a client reference created already: the caller's own (the same POST again, or
+ * their SMS from their verified number) is answered as it is; one that arrived by SMS under
+ * another account (the number's) is a 409 naming its reference, which the SMS reply gave them.
+ */
+async function alreadyReceived(caller: Caller, earlier: ClientRefRecord): Promise<CreatedRequest> {
+  const reference = shortReference(earlier.request_id);
+  if (earlier.owner_id !== caller.uid)
+    throw new ConflictError(`This request already arrived by SMS as request ${reference}.`, {
+      reason: 'already_received',
+      reference,
+    });
+  return { request: await collections.requests.require(earlier.request_id, 'Request'), created: false };
 }

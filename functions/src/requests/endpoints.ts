@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { auditViewSchema } from '../audit/model.js';
 import { requestHistory } from '../audit/service.js';
-import { defineEndpoint } from '../http/endpoint.js';
+import { defineEndpoint, Reply } from '../http/endpoint.js';
 import { isStaff, idSchema, pageSchema, pageQuerySchema, ROLES } from '../shared/schemas.js';
 import {
   newRequestSchema,
@@ -72,10 +72,16 @@ export const requestEndpoints = [
     body: newRequestSchema,
     response: requestViewSchema,
     status: 201,
+    otherStatuses: {
+      200: "The caller's request its client_ref created already (by this call before, or by their SMS): nothing new is written.",
+    },
     errors: [404, 409],
     rateLimit: CREATE_REQUEST_LIMIT,
-    handler: async ({ caller, body }) =>
-      toRequestView(await createRequest(caller, body), isStaff(caller) ? 'staff' : 'owner'),
+    handler: async ({ caller, body }) => {
+      const { request, created } = await createRequest(caller, body);
+      const view = toRequestView(request, isStaff(caller) ? 'staff' : 'owner');
+      return created ? view : new Reply(200, view);
+    },
   }),
   defineEndpoint({
     method: 'get',

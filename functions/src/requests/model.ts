@@ -240,11 +240,21 @@ export type RequestView = z.infer<typeof requestViewSchema>;
 export type RequestAudience = RequestView['view'];
 
 /** The creation payload of spec 2.2. */
+/** A request's client reference (requests/client-refs.ts): 8 to 16 letters and digits (a device makes 10 of base 32: 50 bits, not guessed); compared uppercased. */
+export const clientRefSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9]{8,16}$/, 'must be 8 to 16 letters and digits')
+  .transform((ref) => ref.toUpperCase())
+  .describe(
+    'A random reference the device made for this request, also written into its "Send by SMS" text (#REF): whichever of the two arrives first creates the request, the other creates nothing (docs/channels.md).',
+  );
+
 export const newRequestSchema = z.strictObject({
   disaster_id: idSchema,
   type_of_need: needSchema.describe(`One of: ${NEEDS.join(', ')}.`),
   description: boundedText(3, 2000).describe('What is needed, for how many people; 3 to 2000 characters.'),
   location: locationSchema,
+  client_ref: clientRefSchema.optional(),
 });
 export type NewRequestInput = z.infer<typeof newRequestSchema>;
 
