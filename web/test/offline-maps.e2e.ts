@@ -14,7 +14,7 @@ import { tileAt, writeRasterArchive, writeVectorArchive, type Bounds, type TestA
 const admin = demoUsers.find((u) => u.role === 'admin')!;
 const mapsDir = join(__dirname, '..', 'dist', 'maps');
 const ARCHIVE = 'e2e-area';
-/** Around the demo disaster (14.5995, 120.9842), zooms 10 to 15: about 500 tiles, 0.4 MB. */
+/** Around the demo disaster (14.5995, 120.9842), zooms 10 to 15: about 500 tiles, 0.3 MB. */
 const BOUNDS: Bounds = [120.9, 14.5, 121.1, 14.7];
 const MAP = 'Map of requests, resources and tasks';
 const VECTOR = 'e2e-vector';

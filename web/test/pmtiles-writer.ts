@@ -1,52 +1,15 @@
 // A minimal PMTiles v3 writer for the tests' own area map (the spec:
 // https://github.com/protomaps/PMTiles/blob/main/spec/v3/spec.md): a 127-byte header, one root
 // directory of varint-encoded entries (no leaves, internal compression none), the metadata JSON,
-// then the tiles, solid-colour 256 px PNGs built here with zlib and CRC-32. Written apart from
+// then the tiles: solid-colour 256 px PNGs (build/png.mjs) or hand-encoded vector tiles. Written apart from
 // the pmtiles package on purpose, so reading it back with that package checks both.
-import { deflateSync } from 'node:zlib';
+import { rgbPng } from '../build/png.mjs';
 
 /** [west, south, east, north] in degrees. */
 export type Bounds = [number, number, number, number];
 
-// --- PNG ----------------------------------------------------------------------------------------
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A square PNG of one RGB colour. */
-export function solidPng([r, g, b]: [number, number, number], size = 256): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8 bits, truecolour, deflate, no filter method, no interlace
-  const row = Buffer.alloc(1 + size * 3); // filter byte 0, then the pixels
-  for (let x = 0; x < size; x++) row.set([r, g, b], 1 + x * 3);
-  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(pixels)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A 256 px PNG of one RGB colour. */
+export const solidPng = (rgb: [number, number, number]): Buffer => rgbPng(256, () => rgb);
 
 // --- tiles --------------------------------------------------------------------------------------
 
