@@ -15,6 +15,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, 'dist');
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
+// The disaster areas' base maps an operator put in public/maps/, copied to dist/maps/ and listed
+// in dist/maps/index.json (docs/offline-maps.md).
+const { copyAreaMaps } = await import('./maps-index.mjs');
+copyAreaMaps(join(here, 'public', 'maps'), join(dist, 'maps'));
 
 const result = await build({
   absWorkingDir: here,

@@ -1,10 +1,22 @@
 // The map itself, in its own chunk (loaded when a map first shows): Leaflet drawing on one
 // canvas, points clustered by supercluster, so 10,000 points cost a few hundred circles per
-// frame. Works with no base map at all (no network); OpenStreetMap tiles when chosen.
+// frame. Works with no base map at all (no network); OpenStreetMap tiles when chosen; the
+// disaster area's own archive (area-map.ts) when one covers the map, offline once saved.
 import L from 'leaflet';
 import leafletCss from 'leaflet/dist/leaflet.css';
 import Supercluster, { type ClusterProperties } from 'supercluster';
 import type { Location } from './geo.js';
+import { formatNumber, t } from './i18n.js';
+import { TileType, type Header, type PMTiles } from 'pmtiles';
+import {
+  findAreaArchive,
+  MIME_TYPES,
+  openArchive,
+  removeArchive,
+  saveArchive,
+  savedArchive,
+  type AreaArchive,
+} from './area-map.js';
 
 export interface PointProperties {
   kind: 'request' | 'task' | 'resource';
@@ -69,11 +81,14 @@ const ClusterMarker = L.CircleMarker.extend({
   },
 }) as unknown as new (latlng: L.LatLngExpression, options: L.CircleMarkerOptions & { label: string }) => L.CircleMarker;
 
-export type BaseMap = 'none' | 'osm';
+/** `area`: the disaster area's PMTiles archive (area-map.ts), chosen by itself when one covers the map. */
+export type BaseMap = 'none' | 'osm' | 'area';
 
 export interface MapView {
   setPoints(points: PointFeature[]): void;
   setBaseMap(kind: BaseMap): void;
+  /** Called once an area archive covering the map is found (not called when there is none). */
+  onAreaMap(handler: (archive: AreaArchive) => void): void;
   /** Shows one chosen point, with its radius in km when given (the location picker). */
   showPick(point: { lat: number; lng: number } | null, radiusKm?: number): void;
   /** Reports each click on the map as a point. */
@@ -82,7 +97,117 @@ export interface MapView {
   map: L.Map;
 }
 
-/** A Leaflet map drawing on one canvas, with no base map until one is chosen. */
+const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+/**
+ * Raster tiles of an archive as <img> elements from blob: URLs (revoked once drawn): no request
+ * leaves the page when the archive is saved. Beyond the archive's zooms Leaflet scales its tiles.
+ */
+function rasterLayer(tiles: PMTiles, header: Header): L.GridLayer {
+  const type = MIME_TYPES[header.tileType] ?? 'image/png';
+  const Layer = L.GridLayer.extend({
+    createTile(coords: L.Coords, done: L.DoneCallback) {
+      const img = document.createElement('img');
+      img.alt = '';
+      tiles.getZxy(coords.z, coords.x, coords.y).then(
+        (found) => {
+          if (!found) return done(undefined, img);
+          const url = URL.createObjectURL(new Blob([found.data], { type }));
+          img.onload = () => {
+            URL.revokeObjectURL(url);
+            done(undefined, img);
+          };
+          img.onerror = () => done(new Error(`tile ${coords.z}/${coords.x}/${coords.y} is not an image`), img);
+          img.src = url;
+        },
+        (error: Error) => done(error, img),
+      );
+      return img;
+    },
+  }) as unknown as new (options: L.GridLayerOptions) => L.GridLayer;
+  return new Layer({
+    minNativeZoom: header.minZoom,
+    maxNativeZoom: header.maxZoom,
+    maxZoom: 19,
+    bounds: L.latLngBounds([header.minLat, header.minLon], [header.maxLat, header.maxLon]),
+    attribution: OSM_ATTRIBUTION,
+  });
+}
+
+/** Vector tiles drawn on canvas by protomaps-leaflet: its own chunk, loaded only for a vector archive. */
+async function vectorLayer(tiles: PMTiles, header: Header): Promise<L.GridLayer> {
+  const { leafletLayer } = await import('protomaps-leaflet');
+  return leafletLayer({
+    // protomaps-leaflet is typed against pmtiles 3; it only calls getZxy, which v4 keeps.
+    url: tiles as unknown as NonNullable<Parameters<typeof leafletLayer>[0]>['url'],
+    flavor: 'light',
+    lang: document.documentElement.lang || 'en',
+    maxDataZoom: header.maxZoom,
+    attribution: `<a href="https://protomaps.com">Protomaps</a> ${OSM_ATTRIBUTION}`,
+  }) as unknown as L.GridLayer;
+}
+
+async function archiveLayer(archive: AreaArchive): Promise<{ layer: L.GridLayer; saved: boolean }> {
+  const { tiles, header, saved } = await openArchive(archive);
+  const layer = header.tileType === TileType.Mvt ? await vectorLayer(tiles, header) : rasterLayer(tiles, header);
+  return { layer, saved };
+}
+
+/** In MB, with a second decimal under 0.1 MB (a small archive is not "0 MB"). */
+const megabytes = (bytes: number) => formatNumber(bytes / 1_000_000, bytes < 100_000 ? 2 : 1);
+
+/**
+ * The area map's line on the map: its size and whether it is saved for offline, with the button
+ * that saves (downloading it whole) or removes it.
+ */
+function areaMapControl(archive: AreaArchive, onChange: () => void): L.Control {
+  const control = new L.Control({ position: 'bottomleft' });
+  control.onAdd = () => {
+    const box = L.DomUtil.create('div', 'area-map leaflet-bar');
+    L.DomEvent.disableClickPropagation(box);
+    const status = L.DomUtil.create('span', '', box);
+    status.setAttribute('role', 'status');
+    const button = L.DomUtil.create('button', '', box);
+    button.type = 'button';
+    const size = megabytes(archive.bytes);
+    const show = (saved: boolean) => {
+      box.dataset.saved = String(saved);
+      status.textContent = t(saved ? 'area_map_saved' : 'area_map', { name: archive.name, size });
+      button.textContent = t(saved ? 'area_map_remove' : 'area_map_save');
+      button.disabled = false;
+      button.onclick = saved ? remove : save;
+    };
+    const save = () => {
+      button.disabled = true;
+      const started = performance.now();
+      saveArchive(archive, (received) => {
+        status.textContent = t('area_map_saving', { received: megabytes(received), size });
+      }).then(
+        () => {
+          box.dataset.savedInMs = String(Math.round(performance.now() - started));
+          show(true);
+          onChange();
+        },
+        (error: unknown) => {
+          show(false);
+          status.textContent = t('area_map_failed', { reason: error instanceof Error ? error.message : String(error) });
+        },
+      );
+    };
+    const remove = () => {
+      button.disabled = true;
+      void removeArchive(archive).then(() => {
+        show(false);
+        onChange();
+      });
+    };
+    void savedArchive(archive).then((blob) => show(blob !== null));
+    return box;
+  };
+  return control;
+}
+
+/** A Leaflet map drawing on one canvas, with no base map until one is chosen or an area archive is found. */
 function baseMap(element: HTMLElement, center: Location, zoom: number) {
   injectLeafletCss();
   const renderer = L.canvas({ padding: 0.2 });
@@ -90,23 +215,57 @@ function baseMap(element: HTMLElement, center: Location, zoom: number) {
     [center.lat, center.lng],
     zoom,
   );
-  let tiles: L.TileLayer | null = null;
-  const setBaseMap = (kind: BaseMap) => {
-    if (kind === 'osm' && !tiles) {
+  let tiles: L.Layer | null = null;
+  let shown: BaseMap = 'none';
+  element.dataset.baseMap = shown;
+  let archive: AreaArchive | null = null;
+  const areaHandlers: ((archive: AreaArchive) => void)[] = [];
+  // Each choice numbered: an archive that opens after a later choice (or the map's removal) is not drawn.
+  let choice = 0;
+  let removed = false;
+  map.on('unload', () => {
+    removed = true;
+    choice++;
+  });
+  const setBaseMap = (kind: BaseMap, again = false) => {
+    if (kind === shown && !again) return;
+    const mine = ++choice;
+    shown = kind;
+    tiles?.remove();
+    tiles = null;
+    element.dataset.baseMap = kind;
+    if (kind === 'osm') {
       tiles = L.tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
         maxZoom: 19,
-        attribution: '&copy; OpenStreetMap contributors',
+        attribution: OSM_ATTRIBUTION,
       }).addTo(map);
-    } else if (kind === 'none' && tiles) {
-      tiles.remove();
-      tiles = null;
+    } else if (kind === 'area' && archive) {
+      archiveLayer(archive).then(
+        ({ layer, saved }) => {
+          if (mine !== choice) return;
+          element.dataset.areaMapSource = saved ? 'saved' : 'network';
+          tiles = layer.addTo(map);
+        },
+        (error: unknown) => console.warn('the area map could not be read', error),
+      );
     }
   };
-  return { map, renderer, setBaseMap };
+  void findAreaArchive(center).then((found) => {
+    if (!found || removed) return;
+    archive = found;
+    areaMapControl(found, () => setBaseMap('area', true)).addTo(map);
+    setBaseMap('area');
+    for (const handler of areaHandlers) handler(found);
+  });
+  const onAreaMap = (handler: (archive: AreaArchive) => void) => {
+    areaHandlers.push(handler);
+    if (archive) handler(archive);
+  };
+  return { map, renderer, setBaseMap: (kind: BaseMap) => setBaseMap(kind), onAreaMap };
 }
 
 export function mountMap(element: HTMLElement, center: Location, onOpen: (href: string) => void): MapView {
-  const { map, renderer, setBaseMap } = baseMap(element, center, 12);
+  const { map, renderer, setBaseMap, onAreaMap } = baseMap(element, center, 12);
   const layer = L.layerGroup().addTo(map);
   let index = new Supercluster<PointProperties>({ radius: 60, maxZoom: 17 });
 
@@ -163,6 +322,7 @@ export function mountMap(element: HTMLElement, center: Location, onOpen: (href: 
       draw();
     },
     setBaseMap,
+    onAreaMap,
     showPick(point, radiusKm) {
       for (const shape of picked) shape.remove();
       picked = [];

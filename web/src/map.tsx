@@ -106,6 +106,7 @@ export function LiveMap() {
   const [waiting, setWaiting] = useState<StaffRequestView[]>([]);
   const [error, setError] = useState<unknown>(null);
   const [baseMap, setBaseMap] = useState<BaseMap>(defaultBaseMap);
+  const [areaMap, setAreaMap] = useState(false);
   const disaster = disasters.disasters?.find((d) => d.id === disasters.chosen);
   // The map mounts once per disaster, with the base map of that moment (the next effect follows it).
   const latest = useRef({ disaster, baseMap });
@@ -120,6 +121,11 @@ export function LiveMap() {
       if (cancelled || !element.current) return;
       view.current = mountMap(element.current, disaster.location, navigate);
       view.current.setBaseMap(baseMap);
+      // The area's archive replaces the base map once found; the choice shows it.
+      view.current.onAreaMap(() => {
+        setAreaMap(true);
+        setBaseMap('area');
+      });
       let requests: StaffRequestView[] | null = null;
       let tasks: Task[] = [];
       let resources: GeoJSON.Feature<GeoJSON.Point>[] = [];
@@ -170,6 +176,8 @@ export function LiveMap() {
     return () => {
       cancelled = true;
       stop();
+      setAreaMap(false);
+      setBaseMap((chosen) => (chosen === 'area' ? defaultBaseMap() : chosen));
       view.current?.destroy();
       view.current = null;
     };
@@ -183,7 +191,8 @@ export function LiveMap() {
         <DisasterPicker {...disasters} />
         <label class="field">
           {t('base_map')}
-          <select value={baseMap} onChange={(e) => setBaseMap(e.currentTarget.value as 'none' | 'osm')}>
+          <select value={baseMap} onChange={(e) => setBaseMap(e.currentTarget.value as BaseMap)}>
+            {areaMap && <option value="area">{t('base_area')}</option>}
             <option value="none">{t('base_none')}</option>
             <option value="osm">{t('base_osm')}</option>
           </select>
