@@ -3,6 +3,7 @@
 // done here: creating the document fires the planning trigger (planning/).
 import { collections, type Writer } from '../data/collections.js';
 import { db } from '../data/firestore.js';
+import { nothingInCommit, type InCommit } from '../data/staged.js';
 import type { Disaster } from '../disasters/model.js';
 import { requireConfirmedDisaster } from '../disasters/service.js';
 import { ValidationError } from '../errors.js';
@@ -133,13 +134,19 @@ export function writeNewRequest(
       },
       disaster_id: request.disaster_id,
       request_id: request.id,
+      client_time: input.client_time,
     },
     at,
   );
   return request;
 }
 
-export async function createRequest(caller: Caller, input: NewRequestInput): Promise<HelpRequest> {
+/** POST /requests; `inCommit` adds its writes (the stored answer of an Idempotency-Key) to the request's batch. */
+export async function createRequest(
+  caller: Caller,
+  input: NewRequestInput,
+  inCommit: InCommit<HelpRequest> = nothingInCommit,
+): Promise<HelpRequest> {
   const [disaster, profile] = await Promise.all([
     requireConfirmedDisaster(input.disaster_id, caller),
     collections.users.get(caller.uid),
@@ -162,6 +169,7 @@ export async function createRequest(caller: Caller, input: NewRequestInput): Pro
     { ...input, owner_id: caller.uid, duplicate_of: duplicateOf, requester_phone: profile?.phone ?? null },
     now.toISOString(),
   );
+  inCommit(batch, request);
   await batch.commit();
   return request;
 }

@@ -12,6 +12,7 @@ import {
   requestViewSchema,
   requestLocationSchema,
   statusChangeSchema,
+  type HelpRequest,
 } from './model.js';
 import { toRequestView } from './visibility.js';
 import { createRequest } from './creation.js';
@@ -74,8 +75,11 @@ export const requestEndpoints = [
     status: 201,
     errors: [404, 409],
     rateLimit: CREATE_REQUEST_LIMIT,
-    handler: async ({ caller, body }) =>
-      toRequestView(await createRequest(caller, body), isStaff(caller) ? 'staff' : 'owner'),
+    idempotent: true,
+    handler: async ({ caller, body, answerInCommit }) => {
+      const present = (request: HelpRequest) => toRequestView(request, isStaff(caller) ? 'staff' : 'owner');
+      return present(await createRequest(caller, body, answerInCommit(present)));
+    },
   }),
   defineEndpoint({
     method: 'get',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  clientTimeField,
   coarseAreaSchema,
   idSchema,
   isoDateTime,
@@ -245,6 +246,7 @@ export const newRequestSchema = z.strictObject({
   type_of_need: needSchema.describe(`One of: ${NEEDS.join(', ')}.`),
   description: boundedText(3, 2000).describe('What is needed, for how many people; 3 to 2000 characters.'),
   location: locationSchema,
+  ...clientTimeField,
 });
 export type NewRequestInput = z.infer<typeof newRequestSchema>;
 

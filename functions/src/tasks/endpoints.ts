@@ -9,7 +9,8 @@ import {
   newTaskSchema,
   ownTaskListQuerySchema,
   taskSchema,
-  taskStatusSchema,
+  taskStatusChangeSchema,
+  type Task,
 } from './model.js';
 import * as tasks from './service.js';
 
@@ -110,11 +111,16 @@ export const taskEndpoints = [
       'A task the caller may not see is 404.',
     ].join(' '),
     params,
-    body: z.strictObject({ status: taskStatusSchema }),
+    body: taskStatusChangeSchema,
     response: taskSchema,
     errors: [404, 409],
     rateLimit: writeLimit,
-    handler: ({ caller, params, body }) => tasks.changeTaskStatus(caller, params.task_id, body.status),
+    idempotent: true,
+    handler: ({ caller, params, body, answerInCommit }) =>
+      tasks.changeTaskStatus(caller, params.task_id, body.status, {
+        clientTime: body.client_time,
+        inCommit: answerInCommit((task: Task) => task),
+      }),
   }),
   defineEndpoint({
     method: 'patch',

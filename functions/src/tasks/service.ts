@@ -12,7 +12,7 @@ import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { changePosition, readChanges } from '../data/changes.js';
 import { collections, internalCollections } from '../data/collections.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
-import { unchanged, type Staged } from '../data/staged.js';
+import { nothingInCommit, unchanged, type InCommit, type Staged } from '../data/staged.js';
 import { requireConfirmedDisaster } from '../disasters/service.js';
 import { recordEvent } from '../events/record.js';
 import {
@@ -37,6 +37,7 @@ import type { Page, PageQuery } from '../shared/schemas.js';
 import { MAX_TASK_RESOURCES, type NewTaskBody, type Task, type TaskFilters, type TaskHistoryEntry } from './model.js';
 import { followNewTask, readLinkableRequest, readRequestFollowing } from './request-status.js';
 import { assertMayBeAssigned, assertMayMove } from './eligibility.js';
+import { taskEnded, taskReassigned, wasAssignedTo } from './late-actions.js';
 import { ACTIVE_TASK_STATUSES, taskTransitions, type TaskStatus } from './transitions.js';
 
 /** What a task is made from: the body of POST /tasks, or an approved workflow task. */
@@ -303,11 +304,33 @@ function transitionRef(taskId: string, from: TaskStatus) {
   return db().collection(internalCollections.taskTransitions).doc(`${taskId}_${from}`);
 }
 
-export async function changeTaskStatus(caller: Caller, taskId: string, to: TaskStatus): Promise<Task> {
+/** What comes with a status change besides the status: see TaskStatusChange and InCommit. */
+export interface StatusChangeOptions {
+  /** When the person made the move by their device's clock (kept in the history entry and audit record). */
+  clientTime?: string | undefined;
+  /** Writes to add to the move's commit (the stored answer of an Idempotency-Key). */
+  inCommit?: InCommit<Task>;
+}
+
+/** The task a status change applies to; a late action is refused with what changed (late-actions.ts). */
+async function readTaskToMove(caller: Caller, taskId: string, to: TaskStatus, tx: Transaction): Promise<Task> {
+  const task = (await tx.get(collections.tasks.doc(taskId))).data();
+  if (task && !isVisibleTo(caller, task) && wasAssignedTo(task, caller.uid)) throw await taskReassigned(task, tx);
+  if (!task || !isVisibleTo(caller, task)) throw new NotFoundError('Task', taskId);
+  if (taskTransitions.isFinal(task.status)) throw await taskEnded(task, to, tx);
+  return task;
+}
+
+export async function changeTaskStatus(
+  caller: Caller,
+  taskId: string,
+  to: TaskStatus,
+  { clientTime, inCommit = nothingInCommit }: StatusChangeOptions = {},
+): Promise<Task> {
   let from: TaskStatus | undefined;
   try {
     const updated = await db().runTransaction(async (tx) => {
-      const task = await readVisibleTask(caller, taskId, tx);
+      const task = await readTaskToMove(caller, taskId, to, tx);
       from = task.status;
       if (to === 'pending')
         throw new InvalidTransitionError('task', task.status, to, taskTransitions.next[task.status]);
@@ -334,17 +357,31 @@ export async function changeTaskStatus(caller: Caller, taskId: string, to: TaskS
         tx,
         task,
         { status: to },
-        { at: now, by: caller.uid, action: 'status_changed', from: task.status, to },
+        {
+          at: now,
+          by: caller.uid,
+          action: 'status_changed',
+          from: task.status,
+          to,
+          ...(clientTime === undefined ? {} : { client_time: clientTime }),
+        },
       );
       recordEvent(
         tx,
         caller,
-        { type: 'task.status_changed', ...contextOf(task), before: { status: task.status }, after: { status: to } },
+        {
+          type: 'task.status_changed',
+          ...contextOf(task),
+          before: { status: task.status },
+          after: { status: to },
+          client_time: clientTime,
+        },
         now,
         { task: next, request: following.value },
       );
       release.write();
       following.write();
+      inCommit(tx, next);
       return next;
     });
     logs.taskStatusChanged(taskId, from ?? '?', to, caller.uid);
