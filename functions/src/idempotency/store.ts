@@ -132,15 +132,22 @@ function inFlight(bodyHash: string, endpoint: string, now: number): StoredAnswer
   };
 }
 
+const endpointOf = (scope: KeyScope): string => `${scope.method.toUpperCase()} ${scope.path}`;
+
+/** The record of a caller's key on an endpoint and object; its id reveals neither the caller nor the key. */
+export function keyRecord(scope: KeyScope, key: string): DocumentReference {
+  return db()
+    .collection(IDEMPOTENCY_KEYS)
+    .doc(sha256(canonicalJson([scope.uid, endpointOf(scope), scope.params ?? null, key])));
+}
+
 /**
  * The first request with this key gets the lease (one write: the record, created in flight); a
  * repeat gets the stored answer (one read), a 409 while the first runs, a 422 with another body.
  */
 export async function claimKey(scope: KeyScope, key: string, body: unknown): Promise<KeyLease | Replayed> {
-  const endpoint = `${scope.method.toUpperCase()} ${scope.path}`;
-  const ref = db()
-    .collection(IDEMPOTENCY_KEYS)
-    .doc(sha256(canonicalJson([scope.uid, endpoint, scope.params ?? null, key])));
+  const endpoint = endpointOf(scope);
+  const ref = keyRecord(scope, key);
   const bodyHash = sha256(canonicalJson(body ?? null));
   // A record deleted between our create and our read (its request failed) is tried again.
   for (let attempt = 0; attempt < 3; attempt++) {
