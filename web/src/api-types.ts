@@ -1861,8 +1861,18 @@ export interface operations {
                             /** @description Longitude in degrees, WGS84. */
                             lng: number;
                         } | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        location_client_time?: string;
                         /** @description Volunteers only; null for other roles. */
                         availability: ("available" | "unavailable") | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        availability_client_time?: string;
                         /** @description What the user can do, e.g. "first aid", "boat", "heavy vehicle licence". */
                         skills: string[];
                         /**
@@ -1991,8 +2001,18 @@ export interface operations {
                             /** @description Longitude in degrees, WGS84. */
                             lng: number;
                         } | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        location_client_time?: string;
                         /** @description Volunteers only; null for other roles. */
                         availability: ("available" | "unavailable") | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        availability_client_time?: string;
                         /** @description What the user can do, e.g. "first aid", "boat", "heavy vehicle licence". */
                         skills: string[];
                         /**
@@ -2353,7 +2373,10 @@ export interface operations {
     patchUsersMeAvailability: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes retrying this write safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a repeat with the same key by the same caller on the same object within 72 hours answers the first answer again, with Idempotent-Replayed: true, and changes nothing. The same key with another body: 422 idempotency_key_reused; while the first request still runs: 409 idempotency_key_in_flight with Retry-After. 1 to 255 printable ASCII characters, bare or as a quoted string (400 otherwise); a UUID per action is a good key. A failed first request (4xx, 5xx) keeps nothing: the key may be sent again. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2365,6 +2388,11 @@ export interface operations {
                      * @enum {string}
                      */
                     availability: "available" | "unavailable";
+                    /**
+                     * Format: date-time
+                     * @description When the person took the action, by their device's clock (RFC 3339), e.g. when it was queued offline: kept beside the server's time, never used for ordering. At most 5 minutes ahead of the server's clock and 30 days behind it (400 otherwise).
+                     */
+                    client_time?: string;
                 };
             };
         };
@@ -2372,6 +2400,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2422,6 +2452,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description idempotency_key_in_flight: a request with the same Idempotency-Key is still running (see Retry-After). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body larger than the limit. */
             413: {
                 headers: {
@@ -2433,6 +2472,15 @@ export interface operations {
             };
             /** @description Body not sent in the format the endpoint takes. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was used before with another body. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2472,7 +2520,10 @@ export interface operations {
     patchUsersMeLocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes retrying this write safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a repeat with the same key by the same caller on the same object within 72 hours answers the first answer again, with Idempotent-Replayed: true, and changes nothing. The same key with another body: 422 idempotency_key_reused; while the first request still runs: 409 idempotency_key_in_flight with Retry-After. 1 to 255 printable ASCII characters, bare or as a quoted string (400 otherwise); a UUID per action is a good key. A failed first request (4xx, 5xx) keeps nothing: the key may be sent again. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2486,6 +2537,11 @@ export interface operations {
                         /** @description Longitude in degrees, WGS84. */
                         lng: number;
                     };
+                    /**
+                     * Format: date-time
+                     * @description When the person took the action, by their device's clock (RFC 3339), e.g. when it was queued offline: kept beside the server's time, never used for ordering. At most 5 minutes ahead of the server's clock and 30 days behind it (400 otherwise).
+                     */
+                    client_time?: string;
                 };
             };
         };
@@ -2493,6 +2549,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2512,8 +2570,18 @@ export interface operations {
                             /** @description Longitude in degrees, WGS84. */
                             lng: number;
                         } | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        location_client_time?: string;
                         /** @description Volunteers only; null for other roles. */
                         availability: ("available" | "unavailable") | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        availability_client_time?: string;
                         /** @description What the user can do, e.g. "first aid", "boat", "heavy vehicle licence". */
                         skills: string[];
                         /**
@@ -2564,6 +2632,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description idempotency_key_in_flight: a request with the same Idempotency-Key is still running (see Retry-After). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body larger than the limit. */
             413: {
                 headers: {
@@ -2575,6 +2652,15 @@ export interface operations {
             };
             /** @description Body not sent in the format the endpoint takes. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was used before with another body. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2733,8 +2819,18 @@ export interface operations {
                             /** @description Longitude in degrees, WGS84. */
                             lng: number;
                         } | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        location_client_time?: string;
                         /** @description Volunteers only; null for other roles. */
                         availability: ("available" | "unavailable") | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        availability_client_time?: string;
                         /** @description What the user can do, e.g. "first aid", "boat", "heavy vehicle licence". */
                         skills: string[];
                         /**
@@ -2873,8 +2969,18 @@ export interface operations {
                             /** @description Longitude in degrees, WGS84. */
                             lng: number;
                         } | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        location_client_time?: string;
                         /** @description Volunteers only; null for other roles. */
                         availability: ("available" | "unavailable") | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        availability_client_time?: string;
                         /** @description What the user can do, e.g. "first aid", "boat", "heavy vehicle licence". */
                         skills: string[];
                         /**
@@ -4633,6 +4739,11 @@ export interface operations {
                              * Format: date-time
                              * @description ISO-8601 timestamp in UTC.
                              */
+                            client_time?: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
                             created_at: string;
                         }[];
                         /** @description Pass as ?cursor= to get the next page; null on the last page. */
@@ -4717,7 +4828,10 @@ export interface operations {
     postDisastersIdChatMessages: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes retrying this write safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a repeat with the same key by the same caller on the same object within 72 hours answers the first answer again, with Idempotent-Replayed: true, and changes nothing. The same key with another body: 422 idempotency_key_reused; while the first request still runs: 409 idempotency_key_in_flight with Retry-After. 1 to 255 printable ASCII characters, bare or as a quoted string (400 otherwise); a UUID per action is a good key. A failed first request (4xx, 5xx) keeps nothing: the key may be sent again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4728,6 +4842,11 @@ export interface operations {
                 "application/json": {
                     /** @description The message, 1 to 2000 characters after trimming. */
                     text: string;
+                    /**
+                     * Format: date-time
+                     * @description When the person took the action, by their device's clock (RFC 3339), e.g. when it was queued offline: kept beside the server's time, never used for ordering. At most 5 minutes ahead of the server's clock and 30 days behind it (400 otherwise).
+                     */
+                    client_time?: string;
                 };
             };
         };
@@ -4735,6 +4854,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4749,6 +4870,11 @@ export interface operations {
                          */
                         sender_role: "admin" | "volunteer" | "responder" | "affected_individual";
                         text: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        client_time?: string;
                         /**
                          * Format: date-time
                          * @description ISO-8601 timestamp in UTC.
@@ -4794,7 +4920,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflicts with the current state. */
+            /** @description Conflicts with the current state. Or idempotency_key_in_flight: a request with the same Idempotency-Key is still running (see Retry-After). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4814,6 +4940,15 @@ export interface operations {
             };
             /** @description Body not sent in the format the endpoint takes. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was used before with another body. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4889,6 +5024,11 @@ export interface operations {
                             severity: number;
                             disaster_id: string | null;
                             reporter_id: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            client_time?: string;
                             /**
                              * Format: date-time
                              * @description ISO-8601 timestamp in UTC.
@@ -4999,7 +5139,10 @@ export interface operations {
     postObservations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes retrying this write safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a repeat with the same key by the same caller on the same object within 72 hours answers the first answer again, with Idempotent-Replayed: true, and changes nothing. The same key with another body: 422 idempotency_key_reused; while the first request still runs: 409 idempotency_key_in_flight with Retry-After. 1 to 255 printable ASCII characters, bare or as a quoted string (400 otherwise); a UUID per action is a good key. A failed first request (4xx, 5xx) keeps nothing: the key may be sent again. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5023,6 +5166,11 @@ export interface operations {
                      * @default null
                      */
                     disaster_id?: string | null;
+                    /**
+                     * Format: date-time
+                     * @description When the person took the action, by their device's clock (RFC 3339), e.g. when it was queued offline: kept beside the server's time, never used for ordering. At most 5 minutes ahead of the server's clock and 30 days behind it (400 otherwise).
+                     */
+                    client_time?: string;
                 };
             };
         };
@@ -5030,6 +5178,8 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5049,6 +5199,11 @@ export interface operations {
                         severity: number;
                         disaster_id: string | null;
                         reporter_id: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        client_time?: string;
                         /**
                          * Format: date-time
                          * @description ISO-8601 timestamp in UTC.
@@ -5134,7 +5289,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflicts with the current state. */
+            /** @description Conflicts with the current state. Or idempotency_key_in_flight: a request with the same Idempotency-Key is still running (see Retry-After). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5154,6 +5309,15 @@ export interface operations {
             };
             /** @description Body not sent in the format the endpoint takes. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was used before with another body. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5223,6 +5387,11 @@ export interface operations {
                         severity: number;
                         disaster_id: string | null;
                         reporter_id: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        client_time?: string;
                         /**
                          * Format: date-time
                          * @description ISO-8601 timestamp in UTC.
@@ -5758,7 +5927,10 @@ export interface operations {
     postRequests: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes retrying this write safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a repeat with the same key by the same caller on the same object within 72 hours answers the first answer again, with Idempotent-Replayed: true, and changes nothing. The same key with another body: 422 idempotency_key_reused; while the first request still runs: 409 idempotency_key_in_flight with Retry-After. 1 to 255 printable ASCII characters, bare or as a quoted string (400 otherwise); a UUID per action is a good key. A failed first request (4xx, 5xx) keeps nothing: the key may be sent again. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5780,6 +5952,11 @@ export interface operations {
                         /** @description Longitude in degrees, WGS84. */
                         lng: number;
                     };
+                    /**
+                     * Format: date-time
+                     * @description When the person took the action, by their device's clock (RFC 3339), e.g. when it was queued offline: kept beside the server's time, never used for ordering. At most 5 minutes ahead of the server's clock and 30 days behind it (400 otherwise).
+                     */
+                    client_time?: string;
                 };
             };
         };
@@ -5787,6 +5964,8 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6055,7 +6234,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflicts with the current state. */
+            /** @description Conflicts with the current state. Or idempotency_key_in_flight: a request with the same Idempotency-Key is still running (see Retry-After). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6075,6 +6254,15 @@ export interface operations {
             };
             /** @description Body not sent in the format the endpoint takes. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was used before with another body. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6759,6 +6947,11 @@ export interface operations {
                             } | null;
                             disaster_id: string | null;
                             request_id: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            client_time?: string;
                             /**
                              * Format: date-time
                              * @description ISO-8601 timestamp in UTC.
@@ -9068,6 +9261,11 @@ export interface operations {
                             action: "created" | "assigned" | "authorized" | "status_changed";
                             from: string | null;
                             to: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            client_time?: string;
                         }[];
                         /**
                          * Format: date-time
@@ -9925,6 +10123,11 @@ export interface operations {
                                 action: "created" | "assigned" | "authorized" | "status_changed";
                                 from: string | null;
                                 to: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                client_time?: string;
                             }[];
                             /**
                              * Format: date-time
@@ -10062,6 +10265,11 @@ export interface operations {
                             action: "created" | "assigned" | "authorized" | "status_changed";
                             from: string | null;
                             to: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            client_time?: string;
                         }[];
                         /**
                          * Format: date-time
@@ -10221,6 +10429,11 @@ export interface operations {
                                 action: "created" | "assigned" | "authorized" | "status_changed";
                                 from: string | null;
                                 to: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                client_time?: string;
                             }[];
                             /**
                              * Format: date-time
@@ -10332,6 +10545,11 @@ export interface operations {
                             action: "created" | "assigned" | "authorized" | "status_changed";
                             from: string | null;
                             to: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            client_time?: string;
                         }[];
                         /**
                          * Format: date-time
@@ -10451,6 +10669,11 @@ export interface operations {
                              * Format: date-time
                              * @description ISO-8601 timestamp in UTC.
                              */
+                            client_time?: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
                             created_at: string;
                         }[];
                         /** @description Pass as ?cursor= to get the next page; null on the last page. */
@@ -10526,7 +10749,10 @@ export interface operations {
     patchTasksTaskIdStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes retrying this write safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a repeat with the same key by the same caller on the same object within 72 hours answers the first answer again, with Idempotent-Replayed: true, and changes nothing. The same key with another body: 422 idempotency_key_reused; while the first request still runs: 409 idempotency_key_in_flight with Retry-After. 1 to 255 printable ASCII characters, bare or as a quoted string (400 otherwise); a UUID per action is a good key. A failed first request (4xx, 5xx) keeps nothing: the key may be sent again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 task_id: string;
             };
@@ -10537,6 +10763,11 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     status: "pending" | "on_route" | "completed" | "failed" | "cancelled";
+                    /**
+                     * Format: date-time
+                     * @description When the person took the action, by their device's clock (RFC 3339), e.g. when it was queued offline: kept beside the server's time, never used for ordering. At most 5 minutes ahead of the server's clock and 30 days behind it (400 otherwise).
+                     */
+                    client_time?: string;
                 };
             };
         };
@@ -10544,6 +10775,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10577,6 +10810,11 @@ export interface operations {
                             action: "created" | "assigned" | "authorized" | "status_changed";
                             from: string | null;
                             to: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            client_time?: string;
                         }[];
                         /**
                          * Format: date-time
@@ -10628,7 +10866,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflicts with the current state. */
+            /** @description Conflicts with the current state. Or idempotency_key_in_flight: a request with the same Idempotency-Key is still running (see Retry-After). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10648,6 +10886,15 @@ export interface operations {
             };
             /** @description Body not sent in the format the endpoint takes. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was used before with another body. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10737,6 +10984,11 @@ export interface operations {
                             action: "created" | "assigned" | "authorized" | "status_changed";
                             from: string | null;
                             to: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            client_time?: string;
                         }[];
                         /**
                          * Format: date-time
@@ -10891,6 +11143,11 @@ export interface operations {
                             action: "created" | "assigned" | "authorized" | "status_changed";
                             from: string | null;
                             to: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            client_time?: string;
                         }[];
                         /**
                          * Format: date-time
