@@ -49,9 +49,10 @@ export async function taskReassigned(task: Task, tx: Transaction): Promise<AppEr
 export async function taskEnded(task: Task, to: string, tx: Transaction): Promise<AppError> {
   const ending = task.history.filter((entry) => entry.action === 'status_changed' && entry.to === task.status).at(-1);
   const change = await describe(ending, task, tx);
-  return new AppError('task_ended', `This task was ${task.status} by ${atOrBy(change)}; it cannot go to ${to}.`, {
+  return new AppError('task_ended', `This task is ${task.status} (by ${atOrBy(change)}); it cannot go to ${to}.`, {
     task_id: task.id,
-    status: task.status,
+    // Not `status`: that member of a problem is its HTTP status.
+    task_status: task.status,
     ...change,
     // As invalid_transition says it: the move asked for, and none allowed from a final status.
     from: task.status,
