@@ -1099,7 +1099,7 @@ export interface paths {
         head?: never;
         /**
          * Move the task along: pending → on_route | cancelled | failed; on_route → completed | failed | cancelled.
-         * @description on_route needs the task assigned and authorized. Ending a task (completed, failed, cancelled) returns its resources to available (not_available if used up) and updates the linked request: in_progress while any of its tasks is active, fulfilled when none is active and one completed, open when all failed or were cancelled. A move outside the table is 409 invalid_transition.
+         * @description on_route needs the task assigned and authorized. Ending a task (completed, failed, cancelled) returns its resources to available (not_available if used up) and updates the linked request: in_progress while any of its tasks is active, fulfilled when none is active and one completed, open when all failed or were cancelled. A move outside the table is 409 invalid_transition. A move that arrives too late (queued offline) is 409 task_ended when the task has ended (naming task_status, changed_by, changed_by_name, changed_at) and 409 task_reassigned when the caller held it and no longer does (naming who reassigned it and when). client_time, when sent, is kept in the history entry and the audit record beside the server time.
          *
          *     Access: role: admin, responder, volunteer.
          *
