@@ -6,6 +6,7 @@
 // `listAll` as the queue and the map called it, `follow` of live.ts), counted by the embedded
 // emulator, and scaled to an hour by the screens' refresh intervals. Also: how long a new request
 // takes to appear in each, from the answer to its POST.
+import { shortReference } from '../src/shared/reference.js';
 import type { WriteBatch } from 'firebase-admin/firestore';
 import { performance } from 'node:perf_hooks';
 import { collections } from '../src/data/collections.js';
@@ -149,6 +150,7 @@ async function seed(disasterId: string, centre: { lat: number; lng: number }, op
     const at = new Date(start - i).toISOString();
     const task: Task = {
       id: `bench-live-task-${i}`,
+      reference: shortReference(`bench-live-task-${i}`),
       disaster_id: disasterId,
       request_id: requestIds[i % requestIds.length] ?? null,
       workflow_task_id: null,

@@ -1,6 +1,7 @@
-// Every endpoint of the API, feature by feature. Find an endpoint's code from its path:
-// /users/... lives in users/endpoints.ts, /requests/... in requests/endpoints.ts, and so on. The
-// app loads them feature by feature (routes.ts): a new feature goes in both lists.
+// Every endpoint of the API, feature by feature: the one list of the API's features. Find an
+// endpoint's code from its path: /users/... lives in users/endpoints.ts, /requests/... in
+// requests/endpoints.ts, and so on. The app loads them feature by feature by routes.ts, which
+// `npm --prefix functions run docs` writes from this list: a new feature goes here only.
 import { inboundChannelEndpoints } from './channels/endpoints.js';
 import { chatEndpoints } from './chat/endpoints.js';
 import { chatbotEndpoints } from './chatbot/endpoints.js';

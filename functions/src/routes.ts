@@ -1,10 +1,13 @@
+// Generated from src/endpoints.ts by dev/routes.ts: do not edit. Regenerate with
+// `npm --prefix functions run docs`; a new feature goes only in endpoints.ts.
+//
 // The endpoints of the API as the app loads them: feature by feature, on the first request to a
 // path a feature serves. A cold instance then builds only what its first request needs (GET
-// /health: no Firestore client, no other feature's schemas). The same declarations as
-// endpoints.ts, which tools and tests read whole; test/cold-start.test.ts checks the two agree.
+// /health: no Firestore client, no other feature's schemas). Each import is written out: the
+// bundler (dev/bundle.ts) follows only literal imports.
 import type { LazyFeature } from './http/router.js';
 
-/** In the order of endpoints.ts. A new feature goes in both lists. */
+/** In the order of endpoints.ts. */
 export const lazyFeatures: readonly LazyFeature[] = [
   { segments: ['users'], load: async () => (await import('./users/endpoints.js')).userEndpoints },
   { segments: ['disasters'], load: async () => (await import('./disasters/endpoints.js')).disasterEndpoints },
@@ -13,7 +16,7 @@ export const lazyFeatures: readonly LazyFeature[] = [
   { segments: ['requests'], load: async () => (await import('./requests/endpoints.js')).requestEndpoints },
   { segments: ['workflow-outputs'], load: async () => (await import('./workflow/endpoints.js')).workflowEndpoints },
   {
-    segments: ['allocation-jobs', 'resources'],
+    segments: ['resources', 'allocation-jobs'],
     load: async () => (await import('./planning/endpoints.js')).planningEndpoints,
   },
   { segments: ['tasks'], load: async () => (await import('./tasks/endpoints.js')).taskEndpoints },

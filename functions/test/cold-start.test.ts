@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allEndpoints } from '../src/endpoints.js';
 import { lazyFeatures } from '../src/routes.js';
+import { renderRoutes, routesPath } from '../dev/routes.js';
 
 const functionsDir = join(__dirname, '..');
 const lib = join(functionsDir, 'lib');
@@ -181,6 +182,10 @@ describe('each instance defines the function it serves (FUNCTION_TARGET)', funct
 });
 
 describe('the app loads feature by feature (src/routes.ts)', () => {
+  it('by the table written from the feature list of endpoints.ts (`npm --prefix functions run docs`)', async () => {
+    assert.equal(readFileSync(routesPath, 'utf8'), await renderRoutes(), 'src/routes.ts is stale');
+  });
+
   const key = (endpoint: { method: string; path: string }) => `${endpoint.method} ${endpoint.path}`;
 
   it('with exactly the endpoints of endpoints.ts, in the same order', async () => {

@@ -1,13 +1,20 @@
 // The state-change corridor (events/): every domain event type has a line in the notice table and
 // in the webhook table (a line may say nobody), and the one decider answers who hears of what.
 import assert from 'node:assert/strict';
-import { requestReference } from '../src/channels/model.js';
 import { NOTICE_LINES, noticesOf, subjectRead, type NoticeSubject } from '../src/events/notices.js';
 import { DOMAIN_EVENT_TYPES, entityAndAction, type EventOf } from '../src/events/types.js';
 import { AUDIT_ENTITIES } from '../src/audit/model.js';
 import { WEBHOOK_EVENT_OF } from '../src/webhooks/events.js';
+import { shortReference } from '../src/shared/reference.js';
 
-const task = { id: 'task-1', request_id: 'req-1', priority: 1, assigned_to: 'responder-1', instructions: 'Boat' };
+const task = {
+  id: 'task-1',
+  reference: shortReference('task-1'),
+  request_id: 'req-1',
+  priority: 1,
+  assigned_to: 'responder-1',
+  instructions: 'Boat',
+};
 const request = { id: 'req-1', owner_id: 'owner-1' };
 const subject: NoticeSubject = { task, request };
 const context = { entity_id: task.id, disaster_id: 'd-1', request_id: request.id };
@@ -40,7 +47,8 @@ describe('domain events: the tables and the decider', () => {
         urgent: true,
         request_id: 'req-1',
         task_id: 'task-1',
-        reference: requestReference('req-1'),
+        // The assignee is told of the task by the task's reference, which `DONE <ref>` by SMS quotes.
+        reference: shortReference('task-1'),
       },
     ]);
     const reassigned: EventOf<'task.reassigned'> = {

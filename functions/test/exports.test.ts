@@ -355,6 +355,7 @@ describe('exports', function () {
       const now = new Date().toISOString();
       const base: Task = {
         id: '',
+        reference: '',
         disaster_id: d.id,
         request_id: req.id,
         workflow_task_id: null,

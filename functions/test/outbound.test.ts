@@ -4,7 +4,7 @@
 // status callback over HTTP.
 import assert from 'node:assert/strict';
 import twilio from 'twilio';
-import { newPhoneContact, requestReference } from '../src/channels/model.js';
+import { newPhoneContact } from '../src/channels/model.js';
 import { collections } from '../src/data/collections.js';
 import type { OutboundMessage } from '../src/outbound/model.js';
 import { OUTBOUND_EVENTS } from '../src/outbound/model.js';
@@ -13,6 +13,7 @@ import { LANGUAGES } from '../src/channels/model.js';
 import { call, expectProblem, expectStatus, registeredUser, uniqueId, type TestUser } from './helpers/api.js';
 import { waitFor } from './helpers/planning-fixtures.js';
 import { confirmedDisaster, helpRequest, newTask, notificationsOf } from './helpers/tasks-fixtures.js';
+import { shortReference } from '../src/shared/reference.js';
 
 interface Received {
   twilio: { to: string; from: string; body: string; sid: string; status_callback: string | null }[];
@@ -98,7 +99,7 @@ describe('outbound delivery: SMS, WhatsApp and push', () => {
   it('a phone-only person hears by SMS, in Spanish, that help is arranged, on the way and fulfilled', async () => {
     const { user, number } = await phoneOnlyPerson('es');
     const request = await helpRequest(disaster.id, user.uid);
-    const reference = requestReference(request.id);
+    const reference = shortReference(request.id);
     const responder = await registeredUser('responder');
     const responderToken = `responder-token-${uniqueId('t')}`;
     await registerDevice(responder, responderToken);
@@ -116,7 +117,9 @@ describe('outbound delivery: SMS, WhatsApp and push', () => {
       200,
     );
     const [assigned] = await pushesTo(responderToken, 1);
-    assert.match(assigned?.message.notification?.body ?? '', new RegExp(`^New task ${reference} assigned to you`));
+    // The assignee hears of the task by its own reference (the one `DONE <ref>` by SMS quotes).
+    assert.equal(task.reference, shortReference(task.id));
+    assert.match(assigned?.message.notification?.body ?? '', new RegExp(`^New task ${task.reference} assigned to you`));
     expectStatus(await call('PATCH', `/tasks/${task.id}/authorize`, { token: admin.token }), 200);
     await pushesTo(responderToken, 2);
 
@@ -197,7 +200,7 @@ describe('outbound delivery: SMS, WhatsApp and push', () => {
     const [push] = await pushesTo(token, 1);
     assert.equal(
       push?.message.notification?.body,
-      `Kahilingan ${requestReference(request.id)}: inaayos na ang tulong. Sumagot ng STATUS para sa balita.`,
+      `Kahilingan ${shortReference(request.id)}: inaayos na ang tulong. Sumagot ng STATUS para sa balita.`,
     );
 
     const { user: silent, number } = await phoneOnlyPerson('en', true);

@@ -2,8 +2,8 @@
 // twilio package's own getExpectedTwilioSignature over the webhook URL the local stack prints,
 // and the TwiML reply, the user, the phone contact and the request it wrote.
 import assert from 'node:assert/strict';
-import { requestReference } from '../src/channels/model.js';
 import { replies, SMS_SEGMENT_CHARS } from '../src/channels/replies.js';
+import { TASK_STATUSES } from '../src/shared/vocabulary.js';
 import { receiveMessage } from '../src/channels/inbound.js';
 import { PHONE_REQUESTS_PER_DAY } from '../src/channels/limits.js';
 import { collections } from '../src/data/collections.js';
@@ -16,6 +16,7 @@ import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
 import { LOCAL_TWILIO_AUTH_TOKEN } from '../src/config.js';
 import { newNumber, PATH, replyOf, smsForm, twilioPost, type Sent } from './helpers/sms.js';
 import { disaster, north, storedRequest, waitFor } from './helpers/planning-fixtures.js';
+import { shortReference } from '../src/shared/reference.js';
 
 async function contactOf(number: string) {
   return collections.phoneContacts.get(number);
@@ -77,7 +78,7 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
     assert.deepEqual(request.location, point);
     assert.equal(request.location_text, null);
     assert.equal(request.description, 'Necesitamos comida para 5 personas');
-    assert.match(reply ?? '', new RegExp(`^Solicitud ${requestReference(request.id)} \\(comida\\) recibida`));
+    assert.match(reply ?? '', new RegExp(`^Solicitud ${shortReference(request.id)} \\(comida\\) recibida`));
     assert.ok((reply ?? '').length <= SMS_SEGMENT_CHARS);
 
     const planned = await waitFor('planning', async () => {
@@ -161,6 +162,24 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
     const record = created.docs.map((doc) => doc.data()).find((data) => data.action === 'created');
     assert.equal(record?.actor_id, contact!.uid);
     assert.equal(record?.actor_role, 'volunteer');
+  });
+
+  it('a point typed in the text ("Send by SMS", a copied location) places the request as a shared one does', async () => {
+    const number = newNumber();
+    const point = north(flood.location, 2);
+    const body = `AGUA\n${point.lat.toFixed(5)},${point.lng.toFixed(5)}\nSomos 4 en la casa azul`;
+    const reply = replyOf(await twilioPost(smsForm(number, body)));
+    const [request] = await requestsOf((await contactOf(number))!.uid);
+    assert.ok(request, 'the request is created');
+    assert.equal(request.type_of_need, 'water');
+    assert.deepEqual(request.location, { lat: Number(point.lat.toFixed(5)), lng: Number(point.lng.toFixed(5)) });
+    assert.notEqual(request.planning.state, 'awaiting_location');
+    assert.equal(reply, replies('es').created(shortReference(request.id), 'water'));
+    // Too few decimals to be a point: "2.5, 3.5 litres" stays words.
+    const words = newNumber();
+    replyOf(await twilioPost(smsForm(words, 'need water 2.5, 3.5 litres for the kids')));
+    const [unplaced] = await requestsOf((await contactOf(words))!.uid);
+    assert.equal(unplaced?.planning.state, 'awaiting_location');
   });
 
   it('a missing or wrong signature is a 403 problem and writes nothing', async () => {
@@ -256,8 +275,8 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
     const [mine] = await requestsOf(contact.uid);
     const [theirs] = await requestsOf((await contactOf(other))!.uid);
     const status = replyOf(await twilioPost(smsForm(number, 'kalagayan'))) ?? '';
-    assert.match(status, new RegExp(`^Mga request ninyo: ${requestReference(mine!.id)} tubig: bukas$`));
-    assert.doesNotMatch(status, new RegExp(requestReference(theirs!.id)));
+    assert.match(status, new RegExp(`^Mga request ninyo: ${shortReference(mine!.id)} tubig: bukas$`));
+    assert.doesNotMatch(status, new RegExp(shortReference(theirs!.id)));
     assert.doesNotMatch(status, /\+63/);
   });
 
@@ -269,7 +288,7 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
     assert.ok(waiting);
     assert.equal(waiting.planning.state, 'awaiting_location');
     assert.equal(waiting.location_text, null);
-    assert.equal(reply, replies('en').createdWithoutPlace(requestReference(waiting.id)));
+    assert.equal(reply, replies('en').createdWithoutPlace(shortReference(waiting.id)));
     // Planning leaves it alone: what the trigger runs for it answers so, and changes nothing.
     assert.equal(await runPlanning(waiting.id, { gemini: null }), 'awaiting_location');
     assert.equal((await storedRequest(waiting.id))?.planning.state, 'awaiting_location');
@@ -343,7 +362,7 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
         smsForm(`whatsapp:${number}`, '', { Latitude: String(point.lat), Longitude: String(point.lng) }),
       ),
     );
-    assert.match(reply ?? '', new RegExp(`location noted for request ${requestReference(waiting.id)}`));
+    assert.match(reply ?? '', new RegExp(`location noted for request ${shortReference(waiting.id)}`));
     const planned = await waitFor('planning', async () => {
       const stored = await storedRequest(waiting.id);
       return stored?.planning.state === 'planned' ? stored : undefined;
@@ -407,6 +426,10 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
         say.noOpenRequests(),
         say.dailyLimit([reference, reference, reference]),
         say.noActiveDisaster(),
+        ...(['on_route', 'completed', 'failed'] as const).map((to) => say.taskMoved(reference, to)),
+        say.taskNotFound(reference),
+        ...TASK_STATUSES.map((status) => say.taskNotMoved(reference, status)),
+        say.taskNotAuthorized(reference),
       ];
       for (const text of texts) {
         assert.ok(text.length <= SMS_SEGMENT_CHARS, `${language} (${text.length}): ${text}`);

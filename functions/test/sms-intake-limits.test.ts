@@ -5,7 +5,6 @@
 // mid-test changes nothing; every test starts from no intake counter at all.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { requestReference } from '../src/channels/model.js';
 import { replies } from '../src/channels/replies.js';
 import { INBOUND_GLOBAL, INBOUND_PER_NUMBER, NEW_NUMBERS_GLOBAL } from '../src/channels/limits.js';
 import { collections } from '../src/data/collections.js';
@@ -16,6 +15,7 @@ import { call, expectStatus, registeredUser, type TestUser } from './helpers/api
 import { testDb, tokenFor } from './helpers/emulators.js';
 import { disaster, north, storedRequest, waitFor } from './helpers/planning-fixtures.js';
 import { newNumber, replyOf, smsForm, twilioPost } from './helpers/sms.js';
+import { shortReference } from '../src/shared/reference.js';
 
 const say = replies('en');
 
@@ -111,7 +111,7 @@ describe('SMS intake limits: per number first, global guards that queue for tria
     const reply = replyOf(await twilioPost(need));
     const [request] = await requestsOf(number);
     assert.ok(request, 'the help request is stored');
-    assert.equal(reply, say.created(requestReference(request.id), 'water'));
+    assert.equal(reply, say.created(shortReference(request.id), 'water'));
   });
 
   it('a one-number flood: every other number still has its first message stored, planned as usual, and answered', async () => {
@@ -135,7 +135,7 @@ describe('SMS intake limits: per number first, global guards that queue for tria
       const [request] = await requestsOf(victim);
       assert.ok(request, `${victim}: the first message is stored`);
       assert.equal(request.planning.last_error, null, 'not queued for triage: no guard acted');
-      assert.equal(reply, say.created(requestReference(request.id), 'rescue'));
+      assert.equal(reply, say.created(shortReference(request.id), 'rescue'));
     }
   });
 
@@ -154,7 +154,7 @@ describe('SMS intake limits: per number first, global guards that queue for tria
     );
     const [request] = await requestsOf(number);
     assert.ok(request, 'stored');
-    assert.equal(reply, say.queuedForTriage(requestReference(request.id)));
+    assert.equal(reply, say.queuedForTriage(shortReference(request.id)));
     assert.equal(request.planning.state, 'awaiting_location', 'not planned, although its point is in one area');
     assert.equal(request.planning.last_error, QUEUED_FOR_TRIAGE);
     assert.deepEqual(request.location, point, 'the point is kept for the dispatcher');
@@ -188,7 +188,7 @@ describe('SMS intake limits: per number first, global guards that queue for tria
     const [request] = await requestsOf(number);
     assert.ok(request);
     assert.equal(request.planning.last_error, QUEUED_FOR_TRIAGE);
-    assert.equal(reply, say.queuedForTriage(requestReference(request.id)));
+    assert.equal(reply, say.queuedForTriage(shortReference(request.id)));
   });
 
   it('a TwiML reply is an outbound message: logged sent with its template and request, counted against the spend limits, never sent again by the worker', async () => {

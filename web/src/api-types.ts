@@ -202,6 +202,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/me/phone-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a code by SMS to confirm that a phone number is the caller's.
+         * @description The confirmed number becomes the account's, as signing in by phone makes it: a responder's SMS commands (OTW, DONE, FAIL <ref>) are taken from it (docs/channels.md). A code of 6 digits, valid 10 minutes and 5 attempts; asking again replaces it. 200 with status verified when the number is the account's already (nothing sent). Whether the number has another account is not told here.
+         *
+         *     Access: any authenticated user.
+         *
+         *     Rate limit: 5 per 3600 s per caller.
+         */
+        post: operations["postUsersMePhoneVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me/phone-verification/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the code sent: the number becomes the caller's account's.
+         * @description A wrong code is 400 (it counts as an attempt); no pending code, an expired one or too many attempts is 409 (`reason` no_pending_verification, too_many_attempts); a number another account holds (made when it texted us, or signed in by phone) is 409 phone_in_use.
+         *
+         *     Access: any authenticated user.
+         *
+         *     Rate limit: 30 per 60 s per caller.
+         */
+        post: operations["postUsersMePhoneVerificationConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/disasters": {
         parameters: {
             query?: never;
@@ -3051,6 +3099,244 @@ export interface operations {
             };
             /** @description Body not sent in the format the endpoint takes. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (logged; the answer carries no internals). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A backend did not answer in time or cannot be reached; see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postUsersMePhoneVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Contact phone in E.164 form; visible only to the user and admins. */
+                    phone: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The number is the account's already: nothing was sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Contact phone in E.164 form; visible only to the user and admins. */
+                        phone: string;
+                        /**
+                         * @description code_sent: confirm it with POST /users/me/phone-verification/confirm. verified: the number is the account’s.
+                         * @enum {string}
+                         */
+                        status: "code_sent" | "verified";
+                        /** @description When the code sent stops working; null once verified. */
+                        expires_at: string | null;
+                    };
+                };
+            };
+            /** @description Success. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Contact phone in E.164 form; visible only to the user and admins. */
+                        phone: string;
+                        /**
+                         * @description code_sent: confirm it with POST /users/me/phone-verification/confirm. verified: the number is the account’s.
+                         * @enum {string}
+                         */
+                        status: "code_sent" | "verified";
+                        /** @description When the code sent stops working; null once verified. */
+                        expires_at: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input (code validation_failed or malformed_body). A body sent as JSON that does not parse, or whose top level is not an object or array, is refused by the Cloud Functions runtime before the service runs, as an HTML page (text/html). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                    "text/html": string;
+                };
+            };
+            /** @description Missing, malformed, invalid or expired ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id, or one you may not see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not sent in the format the endpoint takes. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (logged; the answer carries no internals). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A backend did not answer in time or cannot be reached; see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postUsersMePhoneVerificationConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Contact phone in E.164 form; visible only to the user and admins. */
+                        phone: string;
+                        /**
+                         * @description code_sent: confirm it with POST /users/me/phone-verification/confirm. verified: the number is the account’s.
+                         * @enum {string}
+                         */
+                        status: "code_sent" | "verified";
+                        /** @description When the code sent stops working; null once verified. */
+                        expires_at: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input (code validation_failed or malformed_body). A body sent as JSON that does not parse, or whose top level is not an object or array, is refused by the Cloud Functions runtime before the service runs, as an HTML page (text/html). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                    "text/html": string;
+                };
+            };
+            /** @description Missing, malformed, invalid or expired ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not sent in the format the endpoint takes. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6931,7 +7217,7 @@ export interface operations {
                              * @description The domain event the record holds, `<entity>.<action>` (e.g. `task.status_changed`).
                              * @enum {string}
                              */
-                            type: "request.created" | "request.status_changed" | "request.located" | "task.created" | "task.assigned" | "task.reassigned" | "task.authorized" | "task.status_changed" | "task.unassigned" | "resource.created" | "resource.status_changed" | "disaster.created" | "disaster.suggested" | "disaster.evidence_added" | "disaster.approved" | "disaster.updated" | "disaster.closed" | "disaster.discarded" | "membership.joined" | "membership.left" | "role.registered" | "role.granted" | "verification.verified" | "verification.unverified" | "user.opted_out" | "user.opted_in" | "user.phone_detached" | "user.erased" | "user.erasure_requested" | "export.exported_personal_data" | "contact.looked_up_by_phone" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled";
+                            type: "request.created" | "request.status_changed" | "request.located" | "task.created" | "task.assigned" | "task.reassigned" | "task.authorized" | "task.status_changed" | "task.unassigned" | "resource.created" | "resource.status_changed" | "disaster.created" | "disaster.suggested" | "disaster.evidence_added" | "disaster.approved" | "disaster.updated" | "disaster.closed" | "disaster.discarded" | "membership.joined" | "membership.left" | "role.registered" | "role.granted" | "verification.verified" | "verification.unverified" | "user.opted_out" | "user.opted_in" | "user.phone_detached" | "user.phone_verified" | "user.erased" | "user.erasure_requested" | "export.exported_personal_data" | "contact.looked_up_by_phone" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled";
                             /** @enum {string} */
                             entity: "request" | "task" | "resource" | "disaster" | "membership" | "role" | "verification" | "user" | "export" | "contact" | "webhook";
                             entity_id: string;
@@ -9233,6 +9519,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
+                        /** @description The task's short reference, as people quote it: on the console, in the assignee's SMS and push, and in `DONE <ref>` by SMS. */
+                        reference: string;
                         disaster_id: string;
                         request_id: string | null;
                         workflow_task_id: string | null;
@@ -10095,6 +10383,8 @@ export interface operations {
                     "application/json": {
                         items: {
                             id: string;
+                            /** @description The task's short reference, as people quote it: on the console, in the assignee's SMS and push, and in `DONE <ref>` by SMS. */
+                            reference: string;
                             disaster_id: string;
                             request_id: string | null;
                             workflow_task_id: string | null;
@@ -10237,6 +10527,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
+                        /** @description The task's short reference, as people quote it: on the console, in the assignee's SMS and push, and in `DONE <ref>` by SMS. */
+                        reference: string;
                         disaster_id: string;
                         request_id: string | null;
                         workflow_task_id: string | null;
@@ -10401,6 +10693,8 @@ export interface operations {
                     "application/json": {
                         items: {
                             id: string;
+                            /** @description The task's short reference, as people quote it: on the console, in the assignee's SMS and push, and in `DONE <ref>` by SMS. */
+                            reference: string;
                             disaster_id: string;
                             request_id: string | null;
                             workflow_task_id: string | null;
@@ -10517,6 +10811,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
+                        /** @description The task's short reference, as people quote it: on the console, in the assignee's SMS and push, and in `DONE <ref>` by SMS. */
+                        reference: string;
                         disaster_id: string;
                         request_id: string | null;
                         workflow_task_id: string | null;
@@ -10649,7 +10945,7 @@ export interface operations {
                              * @description The domain event the record holds, `<entity>.<action>` (e.g. `task.status_changed`).
                              * @enum {string}
                              */
-                            type: "request.created" | "request.status_changed" | "request.located" | "task.created" | "task.assigned" | "task.reassigned" | "task.authorized" | "task.status_changed" | "task.unassigned" | "resource.created" | "resource.status_changed" | "disaster.created" | "disaster.suggested" | "disaster.evidence_added" | "disaster.approved" | "disaster.updated" | "disaster.closed" | "disaster.discarded" | "membership.joined" | "membership.left" | "role.registered" | "role.granted" | "verification.verified" | "verification.unverified" | "user.opted_out" | "user.opted_in" | "user.phone_detached" | "user.erased" | "user.erasure_requested" | "export.exported_personal_data" | "contact.looked_up_by_phone" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled";
+                            type: "request.created" | "request.status_changed" | "request.located" | "task.created" | "task.assigned" | "task.reassigned" | "task.authorized" | "task.status_changed" | "task.unassigned" | "resource.created" | "resource.status_changed" | "disaster.created" | "disaster.suggested" | "disaster.evidence_added" | "disaster.approved" | "disaster.updated" | "disaster.closed" | "disaster.discarded" | "membership.joined" | "membership.left" | "role.registered" | "role.granted" | "verification.verified" | "verification.unverified" | "user.opted_out" | "user.opted_in" | "user.phone_detached" | "user.phone_verified" | "user.erased" | "user.erasure_requested" | "export.exported_personal_data" | "contact.looked_up_by_phone" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled";
                             /** @enum {string} */
                             entity: "request" | "task" | "resource" | "disaster" | "membership" | "role" | "verification" | "user" | "export" | "contact" | "webhook";
                             entity_id: string;
@@ -10763,6 +11059,8 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     status: "pending" | "on_route" | "completed" | "failed" | "cancelled";
+                    /** @description Only with failed: why. Kept in the task's history (GET /tasks/{task_id}/history), for the dispatchers. */
+                    reason?: string;
                     /**
                      * Format: date-time
                      * @description When the person took the action, by their device's clock (RFC 3339), e.g. when it was queued offline: kept beside the server's time, never used for ordering. At most 5 minutes ahead of the server's clock and 30 days behind it (400 otherwise).
@@ -10782,6 +11080,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
+                        /** @description The task's short reference, as people quote it: on the console, in the assignee's SMS and push, and in `DONE <ref>` by SMS. */
+                        reference: string;
                         disaster_id: string;
                         request_id: string | null;
                         workflow_task_id: string | null;
@@ -10956,6 +11256,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
+                        /** @description The task's short reference, as people quote it: on the console, in the assignee's SMS and push, and in `DONE <ref>` by SMS. */
+                        reference: string;
                         disaster_id: string;
                         request_id: string | null;
                         workflow_task_id: string | null;
@@ -11115,6 +11417,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
+                        /** @description The task's short reference, as people quote it: on the console, in the assignee's SMS and push, and in `DONE <ref>` by SMS. */
+                        reference: string;
                         disaster_id: string;
                         request_id: string | null;
                         workflow_task_id: string | null;
@@ -12916,7 +13220,7 @@ export interface operations {
                             to: string;
                             recipient_uid: string;
                             /** @enum {string} */
-                            template: "request_task_created" | "request_on_route" | "request_fulfilled" | "request_closed" | "task_assigned" | "task_authorized" | "task_cancelled" | "reply_created" | "reply_created_without_place" | "reply_queued_for_triage" | "reply_place_noted" | "reply_ask_need" | "reply_help" | "reply_stopped" | "reply_started" | "reply_status" | "reply_no_open_requests" | "reply_daily_limit" | "reply_no_active_disaster" | "reply_too_many_messages";
+                            template: "request_task_created" | "request_on_route" | "request_fulfilled" | "request_closed" | "task_assigned" | "task_authorized" | "task_cancelled" | "reply_created" | "reply_created_without_place" | "reply_queued_for_triage" | "reply_place_noted" | "reply_ask_need" | "reply_help" | "reply_stopped" | "reply_started" | "reply_status" | "reply_no_open_requests" | "reply_daily_limit" | "reply_no_active_disaster" | "reply_too_many_messages" | "reply_task_moved" | "reply_task_not_found" | "reply_task_not_moved" | "phone_verification_code";
                             /**
                              * @description Language of replies and updates: en, es or fil.
                              * @enum {string}

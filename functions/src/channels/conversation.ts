@@ -9,13 +9,17 @@ import { recordEvent } from '../events/record.js';
 import { consumeRateLimit, type RateLimitRule } from '../data/window-count.js';
 import { confirmedDisasters, findDuplicate, isInArea, type NewRequestDocument } from '../requests/creation.js';
 import type { HelpRequest } from '../requests/model.js';
+import type { Task } from '../tasks/model.js';
+import type { StatusMove } from '../tasks/service.js';
+import { taskTransitions } from '../tasks/transitions.js';
 import { LOCATION_TEXT_CHARS } from '../requests/placement.js';
 import type { Location } from '../shared/schemas.js';
-import type { Command, ReadMessage } from './keywords.js';
+import type { Command, ReadMessage, TaskCommand, TaskMove } from './keywords.js';
 import { PHONE_REQUESTS_PER_DAY, type IntakeGuard } from './limits.js';
-import { requestReference, type Language, type PhoneChannel, type PhoneContact } from './model.js';
+import { type Language, type PhoneChannel, type PhoneContact } from './model.js';
 import { replies, type StatusLine } from './replies.js';
 import type { ReplyText } from './reply-log.js';
+import { shortReference } from '../shared/reference.js';
 
 /** How long a request waiting for its point takes the person's next message without a need as its place. */
 export const FOLLOW_UP_HOURS = 24;
@@ -40,21 +44,29 @@ export type IntakeCommand =
   | { kind: 'create_request'; request: NewRequestDocument & { id: string; owner_id: string } }
   | { kind: 'note_place'; request_id: string; note: string }
   | { kind: 'set_point'; request_id: string; point: Location; keep_only: boolean }
-  | { kind: 'record_opt_out'; opted_out: boolean; open: HelpRequest[] };
+  | { kind: 'record_opt_out'; opted_out: boolean; open: HelpRequest[] }
+  | { kind: 'move_task'; task_id: string; move: StatusMove & { to: TaskMove }; reference: string };
 
 export interface Outcome {
   name: string;
   reply: ReplyText | null;
   /** The request the reply is about, if any (its log record's request_id). */
   requestId?: string;
+  /** The task the reply is about, if any (its log record's task_id). */
+  taskId?: string;
   command?: IntakeCommand;
   contact?: Partial<Pick<PhoneContact, 'opted_out'>>;
 }
 
-/** What a staged command did: the request it created or changed, and whether its planning is to start now. */
+/**
+ * What a staged command did: the request it created or changed, and whether its planning is to
+ * start now. `refused`: the command could not be made after all (what it read changed since the
+ * reply was chosen), and this reply replaces the outcome's.
+ */
 export interface CommandResult {
   requestId: string | null;
   plan: boolean;
+  refused?: ReplyText;
 }
 
 /** True when the limit is spent (the message is dropped unanswered). */
@@ -146,7 +158,7 @@ export function needOrPlace(
 async function statusReply(sender: Sender): Promise<ReplyText> {
   const say = replies(sender.language);
   const lines: StatusLine[] = (await openRequests(sender, 3)).map((request) => ({
-    reference: requestReference(request.id),
+    reference: shortReference(request.id),
     need: request.type_of_need,
     status: request.status,
   }));
@@ -172,7 +184,7 @@ async function followUp(sender: Sender, body: string, point: Location | null): P
   const text = cleanText(body);
   if (!waiting || (point === null && text.length === 0))
     return { name: 'asked_need', reply: { template: 'reply_ask_need', text: say.askNeed() } };
-  const reply: ReplyText = { template: 'reply_place_noted', text: say.placeNoted(requestReference(waiting.id)) };
+  const reply: ReplyText = { template: 'reply_place_noted', text: say.placeNoted(shortReference(waiting.id)) };
   return point === null
     ? {
         name: 'place_noted',
@@ -215,7 +227,7 @@ async function newRequest(
       name: 'daily_limit',
       reply: {
         template: 'reply_daily_limit',
-        text: say.dailyLimit(today.items.map((request) => requestReference(request.id))),
+        text: say.dailyLimit(today.items.map((request) => shortReference(request.id))),
       },
     };
   }
@@ -232,7 +244,7 @@ async function newRequest(
   const duplicateOf =
     placedIn && !sender.newUser && !triage ? await findDuplicate(sender.uid, input, new Date()) : null;
   const id = collections.requests.ref().doc().id;
-  const reference = requestReference(id);
+  const reference = shortReference(id);
   const awaiting = placedIn === undefined || triage;
   const reply: ReplyText = triage
     ? { template: 'reply_queued_for_triage', text: say.queuedForTriage(reference) }
@@ -258,4 +270,42 @@ async function newRequest(
       },
     },
   };
+}
+
+/** Tasks of one assignee a reference is looked for among: their latest, which hold every active one. */
+const OWN_TASKS_READ = 50;
+
+/**
+ * `OTW <ref>`, `DONE <ref>`, `FAIL <ref> <reason>` from a person who holds tasks: the move of their
+ * task with that reference, as PATCH /tasks/{task_id}/status makes it (stageStatusMove), once per
+ * message. The reference is looked for among the sender's own tasks only, so a task that is not
+ * theirs, or none, gets one answer that reveals nothing. A move the task cannot make now is
+ * answered with its status.
+ */
+export async function taskMove(sender: Sender, command: TaskCommand): Promise<Outcome> {
+  const say = replies(sender.language);
+  const { reference, to } = command;
+  const own = await collections.tasks.list({ assigned_to: sender.uid }, { limit: OWN_TASKS_READ });
+  const task = own.items.find((candidate) => candidate.reference === reference);
+  if (!task)
+    return { name: 'task_not_found', reply: { template: 'reply_task_not_found', text: say.taskNotFound(reference) } };
+  const refusal = taskMoveRefusal(sender.language, task, to);
+  if (refusal) return { name: 'task_not_moved', reply: refusal };
+  const reason = command.reason === null ? undefined : cleanText(command.reason) || undefined;
+  return {
+    name: 'task_moved',
+    reply: { template: 'reply_task_moved', text: say.taskMoved(reference, to) },
+    taskId: task.id,
+    command: { kind: 'move_task', task_id: task.id, move: { to, reason }, reference },
+  };
+}
+
+/** Why the sender's own task cannot make the move now, as the reply that says it; null when it can. */
+export function taskMoveRefusal(language: Language, task: Task, to: TaskMove): ReplyText | null {
+  const say = replies(language);
+  if (!taskTransitions.next[task.status].includes(to))
+    return { template: 'reply_task_not_moved', text: say.taskNotMoved(task.reference, task.status) };
+  if (to === 'on_route' && !task.authorized)
+    return { template: 'reply_task_not_moved', text: say.taskNotAuthorized(task.reference) };
+  return null;
 }

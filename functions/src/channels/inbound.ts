@@ -8,7 +8,6 @@ import type { Transaction } from 'firebase-admin/firestore';
 import { collections, type Writer } from '../data/collections.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
 import { unchanged, type Staged } from '../data/staged.js';
-import type { EventActor } from '../events/record.js';
 import type { Caller } from '../shared/caller.js';
 import { countCall, peekCount } from '../data/window-count.js';
 import { logs } from '../logs.js';
@@ -23,12 +22,14 @@ import {
   keyword,
   needOrPlace,
   recordOptOut,
+  taskMove,
+  taskMoveRefusal,
   type CommandResult,
   type IntakeCommand,
   type Outcome,
   type Sender,
 } from './conversation.js';
-import { readMessage, type ReadMessage } from './keywords.js';
+import { pointInText, readMessage, type ReadMessage } from './keywords.js';
 import {
   INBOUND_GLOBAL,
   INBOUND_PER_NUMBER,
@@ -39,7 +40,10 @@ import {
 import { newPhoneContact, type Language, type PhoneChannel, type PhoneContact, type TwilioInbound } from './model.js';
 import { detachStaleContact, isStale, recycleCutoff } from './recycle.js';
 import { replies, twiml } from './replies.js';
-import { replyRecord, writeReply } from './reply-log.js';
+import { replyRecord, writeReply, type ReplyText } from './reply-log.js';
+import { stageStatusMove } from '../tasks/service.js';
+import { mayHoldTasks } from '../tasks/eligibility.js';
+import { AppError } from '../errors.js';
 
 /** The sender's E.164 number, whichever channel it wrote on. */
 function phoneNumberOf(message: TwilioInbound): string {
@@ -102,42 +106,54 @@ export async function receiveMessage(message: TwilioInbound): Promise<string> {
     language: reading.language,
     guard,
   };
-  const point =
-    message.Latitude !== undefined && message.Longitude !== undefined
-      ? { lat: message.Latitude, lng: message.Longitude }
-      : null;
-  // Who acts in what a need or a place creates: the person, in the role they hold.
+  // Who acts in what a need, a place or a task command changes: the person, in the role they hold.
   const actor: Caller = { uid: user.uid, role: stored?.role ?? user.role ?? 'affected_individual', email: null };
-  const outcome =
-    reading.command === null
-      ? await needOrPlace(sender, reading, message.Body, point)
-      : await keyword(sender, reading.command);
+  const outcome = await outcomeOf(message, reading, sender, actor);
   // STOP means no messages: a number that opted out is answered only to START and HELP (its
   // requests are still taken). STOP itself gets one confirmation, the carriers' rule.
   const silenced = (contact?.opted_out ?? false) && outcome.name !== 'started' && outcome.name !== 'help';
-  const reply = outcome.reply
-    ? replyRecord(
-        sid,
-        sender,
-        outcome.reply,
-        outcome.requestId ?? null,
-        silenced ? 'opted_out' : overSpend(spend.number, spend.all) ? 'spend_limit' : null,
-        now,
-      )
-    : null;
-  const committed = await commitAsKnownIfRaced(sid, sender, actor, outcome, reply);
+  const replyWith = (text: ReplyText | null) =>
+    text
+      ? replyRecord(
+          sid,
+          sender,
+          text,
+          outcome.requestId ?? null,
+          silenced ? 'opted_out' : overSpend(spend.number, spend.all) ? 'spend_limit' : null,
+          now,
+          outcome.taskId ?? null,
+        )
+      : null;
+  const committed = await commitAsKnownIfRaced(sid, sender, actor, outcome, replyWith);
   if (typeof committed !== 'object') {
     logs.inboundDuplicate(sid);
     return twiml(null);
   }
-  const { requestId, plan } = committed;
+  const { requestId, plan, reply } = committed;
   if (plan && requestId !== null) await planPlacedRequest(requestId);
-  logs.inboundProcessed(channel, maskNumber(number), outcome.name, requestId);
+  logs.inboundProcessed(channel, maskNumber(number), committed.refused ? 'task_not_moved' : outcome.name, requestId);
   const optOut = outcome.contact?.opted_out;
   if (optOut !== undefined && optOut !== (contact?.opted_out ?? false))
     logs.inboundOptOutChanged(maskNumber(number), optOut);
   if (reply?.reason === 'spend_limit') logs.inboundReplySuppressed(sid, maskNumber(number), 'spend_limit');
   return twiml(reply?.status === 'sent' ? reply.body : null);
+}
+
+/** What the message means for this sender: a task command, a need or a place, or a keyword. */
+function outcomeOf(message: TwilioInbound, reading: ReadMessage, sender: Sender, actor: Caller): Promise<Outcome> {
+  // A task command is read as one only from a person who holds tasks: a requester's "voy camino
+  // a casa, necesito agua" stays a request.
+  if (reading.task !== null && mayHoldTasks(actor.role)) {
+    sender.language = reading.task.language;
+    return taskMove(sender, reading.task);
+  }
+  if (reading.command !== null) return keyword(sender, reading.command);
+  // A location shared on WhatsApp, else a point typed in the text.
+  const point =
+    message.Latitude !== undefined && message.Longitude !== undefined
+      ? { lat: message.Latitude, lng: message.Longitude }
+      : pointInText(message.Body);
+  return needOrPlace(sender, reading, message.Body, point);
 }
 
 /** The guard for all numbers that acts on this message, if any: a need is then queued for triage. */
@@ -159,16 +175,19 @@ function guardActing(
 async function commitAsKnownIfRaced(
   sid: string,
   sender: Sender,
-  actor: EventActor,
+  actor: Caller,
   outcome: Outcome,
-  reply: OutboundMessage | null,
+  replyWith: ReplyWith,
 ): ReturnType<typeof commit> {
-  const committed = await commit(sid, sender, actor, outcome, reply);
+  const committed = await commit(sid, sender, actor, outcome, replyWith);
   if (committed !== 'contact_exists') return committed;
   const known = await collections.phoneContacts.get(sender.number);
   if (known?.uid !== sender.uid) throw new Error('the contact created meanwhile names another user');
-  return commit(sid, { ...sender, contact: known, newUser: false }, actor, outcome, reply);
+  return commit(sid, { ...sender, contact: known, newUser: false }, actor, outcome, replyWith);
 }
+
+/** The log record of the message's reply (null: none), from the reply's text. */
+type ReplyWith = (text: ReplyText | null) => OutboundMessage | null;
 
 /**
  * Past its own limit, a number's message is taken only when it raises a help request and the
@@ -236,17 +255,18 @@ async function pastOwnLimit(
 async function commit(
   sid: string,
   sender: Sender,
-  actor: EventActor,
+  actor: Caller,
   outcome: Outcome,
-  reply: OutboundMessage | null,
-): Promise<CommandResult | 'claimed' | 'contact_exists'> {
+  replyWith: ReplyWith,
+): Promise<(CommandResult & { reply: OutboundMessage | null }) | 'claimed' | 'contact_exists'> {
   try {
     if (!sender.newUser && !outcome.command) {
       const batch = db().batch();
-      writeMessage(batch, sid, sender, outcome, null, new Date().toISOString());
+      const reply = replyWith(outcome.reply);
+      writeMessage(batch, sid, sender, outcome.name, null, new Date().toISOString(), outcome.contact);
       if (reply) writeReply(batch, reply);
       await batch.commit();
-      return { requestId: null, plan: false };
+      return { requestId: null, plan: false, reply };
     }
     return await db().runTransaction(async (tx) => {
       const at = new Date().toISOString();
@@ -255,9 +275,11 @@ async function commit(
       user.write();
       command?.write();
       const result = command?.value ?? { requestId: null, plan: false };
-      writeMessage(tx, sid, sender, outcome, result.requestId, at);
+      const reply = replyWith(result.refused ?? outcome.reply);
+      const name = result.refused ? 'task_not_moved' : outcome.name;
+      writeMessage(tx, sid, sender, name, result.requestId, at, outcome.contact);
       if (reply) writeReply(tx, reply);
-      return result;
+      return { ...result, reply };
     });
   } catch (error) {
     if (!isAlreadyExists(error)) throw error;
@@ -269,7 +291,7 @@ async function commit(
 /** Reads what the command needs in `tx` and returns its writes: the features' commands, nothing of their own. */
 async function stageCommand(
   tx: Transaction,
-  actor: EventActor,
+  actor: Caller,
   sender: Sender,
   command: IntakeCommand,
   at: string,
@@ -291,6 +313,35 @@ async function stageCommand(
     }
     case 'record_opt_out':
       return { value: { requestId: null, plan: false }, write: () => recordOptOut(tx, sender, command, at) };
+    case 'move_task':
+      return stageTaskMove(tx, actor, sender, command, at);
+  }
+}
+
+/**
+ * The task's move, as the endpoint makes it. A task changed since the reply was chosen (cancelled
+ * or given to someone else meanwhile: the transaction read it again) is not moved, and the reply
+ * says what it is now, or, no longer theirs, the answer that reveals nothing.
+ */
+async function stageTaskMove(
+  tx: Transaction,
+  actor: Caller,
+  sender: Sender,
+  command: Extract<IntakeCommand, { kind: 'move_task' }>,
+  at: string,
+): Promise<Staged<CommandResult>> {
+  try {
+    const moved = await stageStatusMove(tx, actor, command.task_id, command.move, at);
+    return { value: { requestId: null, plan: false }, write: moved.write };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const task = await collections.tasks.get(command.task_id, tx);
+    const refused =
+      task?.assigned_to === sender.uid
+        ? taskMoveRefusal(sender.language, task, command.move.to)
+        : { template: 'reply_task_not_found' as const, text: replies(sender.language).taskNotFound(command.reference) };
+    if (!refused) throw error;
+    return unchanged({ requestId: null, plan: false, refused });
   }
 }
 
@@ -299,22 +350,23 @@ function writeMessage(
   writer: Writer,
   sid: string,
   sender: Sender,
-  outcome: Outcome,
+  outcomeName: string,
   requestId: string | null,
   at: string,
+  contactChange: Outcome['contact'],
 ): void {
   writer.create(collections.inboundMessages.doc(sid), {
     id: sid,
     channel: sender.channel,
-    outcome: outcome.name,
+    outcome: outcomeName,
     request_id: requestId,
     created_at: at,
   });
-  writeContact(writer, sender, outcome, at);
+  writeContact(writer, sender, contactChange, at);
 }
 
-function writeContact(writer: Writer, sender: Sender, outcome: Outcome, at: string): void {
-  const optedOut = outcome.contact?.opted_out;
+function writeContact(writer: Writer, sender: Sender, contactChange: Outcome['contact'], at: string): void {
+  const optedOut = contactChange?.opted_out;
   // A repeated STOP keeps the time of the first.
   const since = sender.contact?.opted_out ? sender.contact.opted_out_at : at;
   const optOut =

@@ -1,10 +1,12 @@
 // Reading an SMS or WhatsApp message: which language it is written in, whether it is a keyword
-// (STOP, START, HELP, STATUS), which need it names and whether it says where the person is.
+// (STOP, START, HELP, STATUS) or a responder's task command (OTW, DONE, FAIL and a task's
+// reference), which need it names and whether it says where the person is.
 // Plain word lists, no model: a message is a few words typed on a basic phone, often without
 // accents, and the answer must be instant. The lists and the rules: docs/channels.md.
 import type { HelpRequest } from '../requests/model.js';
+import type { TaskStatus } from '../shared/vocabulary.js';
 import type { Language } from './model.js';
-import { wordsOf } from '../shared/words.js';
+import { foldText, wordsOf } from '../shared/words.js';
 
 export type Command = 'stop' | 'start' | 'help' | 'status';
 type Need = HelpRequest['type_of_need'];
@@ -24,6 +26,73 @@ const COMMANDS: Record<Command, Record<Language, readonly string[]>> = {
   help: { en: ['help', 'info'], es: ['ayuda', 'informacion'], fil: ['tulong', 'impormasyon'] },
   status: { en: ['status'], es: ['estado', 'estatus'], fil: ['kalagayan', 'katayuan'] },
 };
+
+/** The statuses a responder sets by SMS: the same moves as PATCH /tasks/{task_id}/status. */
+export type TaskMove = Extract<TaskStatus, 'on_route' | 'completed' | 'failed'>;
+
+/** The first word of a task command, per language (without accents): `DONE <ref>`, `LISTO <ref>`, `TAPOS <ref>`. */
+const TASK_MOVES: Record<TaskMove, Record<Language, readonly string[]>> = {
+  on_route: {
+    en: ['otw', 'omw', 'onroute', 'enroute'],
+    es: ['voy', 'encamino', 'saliendo'],
+    fil: ['papunta', 'parating'],
+  },
+  completed: {
+    en: ['done', 'completed', 'complete', 'finished'],
+    es: ['listo', 'hecho', 'terminado', 'completado'],
+    fil: ['tapos', 'natapos', 'yari'],
+  },
+  failed: { en: ['fail', 'failed'], es: ['fallo', 'fallida', 'fallido'], fil: ['bigo', 'nabigo', 'palpak'] },
+};
+
+/** A responder's task command: the move, the task's short reference (uppercased), and for FAIL why. */
+export interface TaskCommand {
+  to: TaskMove;
+  reference: string;
+  reason: string | null;
+  language: Language;
+}
+
+/** Longest reason kept from `FAIL <ref> <reason>` (the API's limit for `reason`). */
+export const TASK_REASON_CHARS = 500;
+
+/**
+ * `OTW <ref>`, `DONE <ref>`, `FAIL <ref> <reason>` (or the Spanish and Filipino words): the
+ * keyword, then a 6-character reference, then for FAIL the reason (other words after OTW or DONE
+ * are ignored). Anything else is not a task command.
+ */
+export function readTaskCommand(body: string, fallback: Language): TaskCommand | null {
+  const parts = /^\s*([^\s,.:;!-]+)[\s,.:;!-]+([A-Za-z0-9]{6})(?![A-Za-z0-9])[\s,.:;!-]*([\s\S]*)$/.exec(body);
+  if (!parts) return null;
+  const word = foldText(parts[1]!);
+  for (const to of Object.keys(TASK_MOVES) as TaskMove[]) {
+    const languages = (Object.keys(TASK_MOVES[to]) as Language[]).filter((language) =>
+      TASK_MOVES[to][language].includes(word),
+    );
+    if (languages.length === 0) continue;
+    const reason = parts[3]!.trim().slice(0, TASK_REASON_CHARS);
+    return {
+      to,
+      reference: parts[2]!.toUpperCase(),
+      reason: to === 'failed' && reason !== '' ? reason : null,
+      language: languages.includes(fallback) ? fallback : languages[0]!,
+    };
+  }
+  return null;
+}
+
+/**
+ * A point typed in the text: decimal latitude and longitude with at least 3 decimals (about
+ * 100 m), as the console's "Send by SMS" writes it and as phones copy a location ("14.59950,
+ * 120.98420"). Fewer decimals are too likely to be something else ("2.5, 3.5 litres").
+ */
+export function pointInText(body: string): { lat: number; lng: number } | null {
+  const found = /(?<![\d.])(-?\d{1,2}\.\d{3,8})\s*,\s*(-?\d{1,3}\.\d{3,8})(?![\d.])/.exec(body);
+  if (!found) return null;
+  const lat = Number(found[1]);
+  const lng = Number(found[2]);
+  return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : null;
+}
 
 /** Words naming a need, per language, without accents (the text is compared without them). */
 const NEED_WORDS: Record<Exclude<Need, 'other'>, Record<Language, readonly string[]>> = {
@@ -140,6 +209,8 @@ export interface ReadMessage {
   need: Exclude<Need, 'other'> | null;
   /** The text seems to say where the person is (words left once needs and fillers are removed). */
   mentionsPlace: boolean;
+  /** The message reads as a task command; only a person who holds tasks is taken at it (inbound.ts). */
+  task: TaskCommand | null;
 }
 
 /** Words besides needs and fillers from which a text counts as saying where the person is. */
@@ -155,7 +226,7 @@ export function readMessage(body: string, fallback: Language): ReadMessage {
       );
       if (languages.length > 0) {
         const language = languages.includes(fallback) ? fallback : languages[0]!;
-        return { language, command, need: null, mentionsPlace: false };
+        return { language, command, need: null, mentionsPlace: false, task: null };
       }
     }
   }
@@ -169,5 +240,6 @@ export function readMessage(body: string, fallback: Language): ReadMessage {
     command: null,
     need,
     mentionsPlace: placeWords.length >= PLACE_MIN_WORDS,
+    task: readTaskCommand(body, fallback),
   };
 }

@@ -52,11 +52,6 @@ export function newPhoneContact(contact: {
   };
 }
 
-/** The short reference of a request in SMS replies and updates: its id's first 6 characters, uppercased. */
-export function requestReference(requestId: string): string {
-  return requestId.slice(0, 6).toUpperCase();
-}
-
 /** A Twilio message sid (SM…/MM…), used as the id of the document that claims it. */
 const messageSidSchema = z.string().regex(/^[A-Z]{2}[0-9a-fA-F]{32}$/, 'must be a Twilio message sid');
 

@@ -2,6 +2,8 @@
 // them. Each fits one SMS segment (160 GSM-7 characters) with a 6-character reference: plain
 // ASCII only, since one accented letter outside GSM-7 switches a message to UCS-2 (70 characters).
 import type { HelpRequest } from '../requests/model.js';
+import type { TaskStatus } from '../shared/vocabulary.js';
+import type { TaskMove } from './keywords.js';
 import type { Language } from './model.js';
 
 type Need = HelpRequest['type_of_need'];
@@ -49,6 +51,24 @@ const STATUS_NAMES: Record<Language, Record<Status, string>> = {
   fil: { open: 'bukas', in_progress: 'may tutulong na', fulfilled: 'tapos na', closed: 'sarado' },
 };
 
+const TASK_STATUS_NAMES: Record<Language, Record<TaskStatus, string>> = {
+  en: { pending: 'waiting', on_route: 'on the way', completed: 'completed', failed: 'failed', cancelled: 'cancelled' },
+  es: {
+    pending: 'en espera',
+    on_route: 'en camino',
+    completed: 'completada',
+    failed: 'fallida',
+    cancelled: 'cancelada',
+  },
+  fil: {
+    pending: 'naghihintay',
+    on_route: 'papunta na',
+    completed: 'tapos na',
+    failed: 'hindi natapos',
+    cancelled: 'kinansela',
+  },
+};
+
 export interface StatusLine {
   reference: string;
   need: Need;
@@ -69,6 +89,13 @@ interface Templates {
   noActiveDisaster(): string;
   queuedForTriage(reference: string): string;
   tooManyMessages(): string;
+  /** A responder's task command done. */
+  taskMoved(reference: string, to: TaskMove): string;
+  /** The same answer whether the task does not exist or is someone else's: it reveals nothing. */
+  taskNotFound(reference: string): string;
+  /** The sender's own task, which cannot make that move now (its status says why). */
+  taskNotMoved(reference: string, status: TaskStatus): string;
+  taskNotAuthorized(reference: string): string;
 }
 
 function statusList(language: Language, lines: readonly StatusLine[]): string {
@@ -100,6 +127,15 @@ const TEMPLATES: Record<Language, Templates> = {
       `Request ${ref} received. We are very busy: a dispatcher will review it. If you did not say where you are, reply with an address.`,
     tooManyMessages: () =>
       'Too many messages from this number. For an hour we only take new help requests. Danger: call local emergency services.',
+    taskMoved: (ref, to) =>
+      ({
+        on_route: `Task ${ref}: marked on the way. Reply DONE ${ref} when finished, FAIL ${ref} and why if you cannot.`,
+        completed: `Task ${ref}: marked completed. Thank you.`,
+        failed: `Task ${ref}: marked failed. A dispatcher will follow up.`,
+      })[to],
+    taskNotFound: (ref) => `No task ${ref} is assigned to this number. Check the reference in your task message.`,
+    taskNotMoved: (ref, status) => `Task ${ref} is ${TASK_STATUS_NAMES.en[status]}: it cannot be changed that way.`,
+    taskNotAuthorized: (ref) => `Task ${ref} is not authorized yet: wait for the dispatcher before you set off.`,
   },
   es: {
     created: (ref, need) =>
@@ -122,6 +158,16 @@ const TEMPLATES: Record<Language, Templates> = {
       `Solicitud ${ref} recibida. Estamos muy ocupados: un despachador la revisara. Si no dijo donde esta, responda con una direccion.`,
     tooManyMessages: () =>
       'Demasiados mensajes de este numero. Durante una hora solo tomamos nuevas solicitudes de ayuda. Peligro: llame a emergencias.',
+    taskMoved: (ref, to) =>
+      ({
+        on_route: `Tarea ${ref}: en camino. Responda LISTO ${ref} al terminar, o FALLO ${ref} y el motivo si no puede.`,
+        completed: `Tarea ${ref}: completada. Gracias.`,
+        failed: `Tarea ${ref}: marcada como fallida. Un despachador le contactara.`,
+      })[to],
+    taskNotFound: (ref) =>
+      `Ninguna tarea ${ref} esta asignada a este numero. Revise la referencia en su mensaje de tarea.`,
+    taskNotMoved: (ref, status) => `La tarea ${ref} esta ${TASK_STATUS_NAMES.es[status]}: no se puede cambiar asi.`,
+    taskNotAuthorized: (ref) => `La tarea ${ref} aun no esta autorizada: espere al despachador antes de salir.`,
   },
   fil: {
     created: (ref, need) =>
@@ -145,6 +191,17 @@ const TEMPLATES: Record<Language, Templates> = {
       `Natanggap ang request ${ref}. Marami kaming natatanggap: susuriin ito ng dispatcher. Kung hindi pa nasabi kung nasaan kayo, i-text ang address.`,
     tooManyMessages: () =>
       'Sobrang daming text mula sa numerong ito. Sa loob ng isang oras, bagong request ng tulong lang ang tatanggapin. Panganib: tumawag sa 911.',
+    taskMoved: (ref, to) =>
+      ({
+        on_route: `Gawain ${ref}: papunta ka na. Sumagot ng TAPOS ${ref} kapag tapos, o BIGO ${ref} at ang dahilan kung hindi kaya.`,
+        completed: `Gawain ${ref}: tapos na. Salamat.`,
+        failed: `Gawain ${ref}: hindi natapos. Kokontakin ka ng dispatcher.`,
+      })[to],
+    taskNotFound: (ref) =>
+      `Walang gawain ${ref} na nakatalaga sa numerong ito. Tingnan ang reference sa mensahe ng gawain.`,
+    taskNotMoved: (ref, status) =>
+      `Ang gawain ${ref} ay ${TASK_STATUS_NAMES.fil[status]}: hindi ito mababago nang ganito.`,
+    taskNotAuthorized: (ref) => `Hindi pa awtorisado ang gawain ${ref}: hintayin ang dispatcher bago umalis.`,
   },
 };
 

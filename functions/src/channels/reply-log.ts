@@ -24,6 +24,7 @@ export function replyRecord(
   requestId: string | null,
   reason: SuppressionReason | null,
   at: string,
+  taskId: string | null = null,
 ): OutboundMessage {
   return {
     id: createHash('sha256').update(`reply\n${sid}`).digest('hex').slice(0, 32),
@@ -42,7 +43,7 @@ export function replyRecord(
     provider_id: null,
     audit_id: null,
     request_id: requestId,
-    task_id: null,
+    task_id: taskId,
     sent_at: reason === null ? at : null,
     delivered_at: null,
     created_at: at,

@@ -2,15 +2,15 @@
 // change calls it to write the in-app notifications in the same commit (events/record.ts), and the
 // outbound trigger calls it on the committed audit record to queue the SMS, WhatsApp and push
 // messages (outbound/derive.ts). Both read the same table below, so the two can no longer drift.
-import { requestReference } from '../channels/model.js';
 import type { Notification } from '../notifications/model.js';
 import type { OutboundEvent } from '../outbound/model.js';
 import type { Task } from '../tasks/model.js';
 import type { DomainEventType, EventOf } from './types.js';
+import { shortReference } from '../shared/reference.js';
 
 /** What a notice needs beyond the event: the task and the request the event concerns, as the change left them. */
 export interface NoticeSubject {
-  task?: Pick<Task, 'id' | 'request_id' | 'priority' | 'assigned_to' | 'instructions'> | undefined;
+  task?: Pick<Task, 'id' | 'reference' | 'request_id' | 'priority' | 'assigned_to' | 'instructions'> | undefined;
   /** The request (the event's, or the task's): null for a task without one. */
   request?: { id: string; owner_id: string } | null | undefined;
 }
@@ -23,7 +23,7 @@ export interface Notice {
   urgent: boolean;
   request_id: string | null;
   task_id: string | null;
-  /** The short reference the text names: the request's, else the task's. */
+  /** The short reference the text names: the request's for its requester, the task's for its assignee. */
   reference: string;
 }
 
@@ -38,33 +38,33 @@ interface NoticeLine<T extends DomainEventType> {
 
 type NoticeTable = { readonly [T in DomainEventType]: NoticeLine<T> | null };
 
-function toPerson(uid: string | null | undefined, template: OutboundEvent, about: Partial<Notice> = {}): Notice[] {
+/** A notice to `uid` about the request and task named, quoting `reference` (the one its text is about). */
+function toPerson(
+  uid: string | null | undefined,
+  template: OutboundEvent,
+  about: { request_id: string | null; task_id: string | null; reference: string; urgent?: boolean },
+): Notice[] {
   if (typeof uid !== 'string') return [];
-  const requestId = about.request_id ?? null;
-  const taskId = about.task_id ?? null;
-  return [
-    {
-      uid,
-      template,
-      urgent: about.urgent ?? false,
-      request_id: requestId,
-      task_id: taskId,
-      reference: requestReference(requestId ?? taskId ?? ''),
-    },
-  ];
+  const { request_id, task_id, reference, urgent = false } = about;
+  return [{ uid, template, urgent, request_id, task_id, reference }];
 }
 
-/** The requester of the task's request (none for a task without one). */
+/** The requester of the task's request (none for a task without one), told about their request. */
 function toRequester(subject: NoticeSubject, template: OutboundEvent): Notice[] {
   const { task, request } = subject;
   if (!request) return [];
-  return toPerson(request.owner_id, template, { request_id: request.id, task_id: task?.id ?? null });
+  return toPerson(request.owner_id, template, {
+    request_id: request.id,
+    task_id: task?.id ?? null,
+    reference: shortReference(request.id),
+  });
 }
 
+/** The assignee, told about their task: by the task's reference, which `DONE <ref>` by SMS quotes. */
 function toAssignee(uid: string | null | undefined, subject: NoticeSubject, template: OutboundEvent, urgent = false) {
   const task = subject.task;
   if (!task) return [];
-  return toPerson(uid, template, { request_id: task.request_id, task_id: task.id, urgent });
+  return toPerson(uid, template, { request_id: task.request_id, task_id: task.id, reference: task.reference, urgent });
 }
 
 /**
@@ -135,6 +135,7 @@ export const NOTICE_LINES = {
   'user.opted_out': null,
   'user.opted_in': null,
   'user.phone_detached': null,
+  'user.phone_verified': null,
   'user.erased': null,
   'user.erasure_requested': null,
   'export.exported_personal_data': null,

@@ -34,7 +34,11 @@ interface EventChanges {
     after: { assigned_to: string; assigned_at: string };
   };
   'task.authorized': { before: Fields; after: { authorized: true } & Fields };
-  'task.status_changed': { before: { status: TaskStatus } & Fields; after: { status: TaskStatus } & Fields };
+  'task.status_changed': {
+    before: { status: TaskStatus } & Fields;
+    /** `reason`: why a task failed, as its assignee or a dispatcher said. */
+    after: { status: TaskStatus; reason?: string } & Fields;
+  };
   /** Erasure took the task back from an erased assignee. */
   'task.unassigned': { before: Fields; after: Fields };
   'resource.created': { before: null; after: Fields };
@@ -55,6 +59,8 @@ interface EventChanges {
   'user.opted_out': { before: Fields | null; after: Fields };
   'user.opted_in': { before: Fields | null; after: Fields };
   'user.phone_detached': { before: Fields; after: Fields };
+  /** The person confirmed a code sent to their number: it is their account's (users/phone-verification.ts). */
+  'user.phone_verified': { before: { phone_verified: false }; after: { phone_verified: true } };
   'user.erased': { before: null; after: null };
   'user.erasure_requested': { before: null; after: null };
   /** Disclosures rather than changes: personal data left the service. */
@@ -97,6 +103,7 @@ export const DOMAIN_EVENT_TYPES = [
   'user.opted_out',
   'user.opted_in',
   'user.phone_detached',
+  'user.phone_verified',
   'user.erased',
   'user.erasure_requested',
   'export.exported_personal_data',

@@ -69,9 +69,14 @@ export const REPLY_TEMPLATES = [
   'reply_daily_limit',
   'reply_no_active_disaster',
   'reply_too_many_messages',
+  'reply_task_moved',
+  'reply_task_not_found',
+  'reply_task_not_moved',
 ] as const;
 export type ReplyTemplate = (typeof REPLY_TEMPLATES)[number];
-export const outboundTemplateSchema = z.enum([...OUTBOUND_EVENTS, ...REPLY_TEMPLATES]);
+/** Messages sent at once by the service itself, outside any notice or reply: a phone verification code (users/). */
+export const DIRECT_TEMPLATES = ['phone_verification_code'] as const;
+export const outboundTemplateSchema = z.enum([...OUTBOUND_EVENTS, ...REPLY_TEMPLATES, ...DIRECT_TEMPLATES]);
 export type OutboundTemplate = z.infer<typeof outboundTemplateSchema>;
 
 export function isOutboundEvent(template: OutboundTemplate): template is OutboundEvent {

@@ -6,9 +6,19 @@ import type { UserRecord } from '../users/model.js';
 import type { Task } from './model.js';
 import type { TaskStatus } from './transitions.js';
 
+/** Who sees a task (and may move it, as assertMayMove says): admins and its assignee. */
+export function isVisibleTo(caller: Caller, task: Task): boolean {
+  return caller.role === 'admin' || task.assigned_to === caller.uid;
+}
+
 /** Who can do a task: a responder can do what a volunteer can; only responders do responder tasks. */
 export function canPerform(role: UserRecord['role'], required: Task['role_required']): boolean {
   return required === 'responder' ? role === 'responder' : role === 'volunteer' || role === 'responder';
+}
+
+/** Whether a person in `role` can hold tasks at all (and so move theirs by SMS: channels/). */
+export function mayHoldTasks(role: UserRecord['role'] | null): boolean {
+  return role !== null && canPerform(role, 'volunteer');
 }
 
 /**

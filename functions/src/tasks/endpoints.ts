@@ -119,10 +119,12 @@ export const taskEndpoints = [
     rateLimit: writeLimit,
     idempotent: true,
     handler: ({ caller, params, body, answerInCommit }) =>
-      tasks.changeTaskStatus(caller, params.task_id, body.status, {
-        clientTime: body.client_time,
-        inCommit: answerInCommit((task: Task) => task),
-      }),
+      tasks.changeTaskStatus(
+        caller,
+        params.task_id,
+        { to: body.status, reason: body.reason, clientTime: body.client_time },
+        answerInCommit((task: Task) => task),
+      ),
   }),
   defineEndpoint({
     method: 'patch',

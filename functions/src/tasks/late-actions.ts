@@ -9,8 +9,11 @@
 // status now, and never who has it now.
 import type { Transaction } from 'firebase-admin/firestore';
 import { collections } from '../data/collections.js';
-import { AppError } from '../errors.js';
+import { AppError, NotFoundError } from '../errors.js';
+import type { Caller } from '../shared/caller.js';
+import { isVisibleTo } from './eligibility.js';
 import type { Task, TaskHistoryEntry } from './model.js';
+import { taskTransitions, type TaskStatus } from './transitions.js';
 
 /** Who made the change that the late action ran into, and when (the server's time). */
 interface LateChange {
@@ -59,4 +62,13 @@ export async function taskEnded(task: Task, to: string, tx: Transaction): Promis
     to,
     allowed: [],
   });
+}
+
+/** The task a status move applies to, as `tx` reads it; a late move is refused with what changed meanwhile. */
+export async function readTaskToMove(caller: Caller, taskId: string, to: TaskStatus, tx: Transaction): Promise<Task> {
+  const task = (await tx.get(collections.tasks.doc(taskId))).data();
+  if (task && !isVisibleTo(caller, task) && wasAssignedTo(task, caller.uid)) throw await taskReassigned(task, tx);
+  if (!task || !isVisibleTo(caller, task)) throw new NotFoundError('Task', taskId);
+  if (taskTransitions.isFinal(task.status)) throw await taskEnded(task, to, tx);
+  return task;
 }

@@ -7,6 +7,7 @@ import {
   boundedText,
   updatedSinceSchema,
 } from '../shared/schemas.js';
+import { shortReference } from '../shared/reference.js';
 import { TASK_ROLES, TASK_STATUSES } from '../shared/vocabulary.js';
 
 // The value lists live in shared/vocabulary.ts, which the console imports too.
@@ -15,7 +16,13 @@ export { TASK_ROLES, TASK_STATUSES };
 export const taskStatusSchema = z.enum(TASK_STATUSES);
 
 /** PATCH /tasks/{task_id}/status. */
-export const taskStatusChangeSchema = z.strictObject({ status: taskStatusSchema, ...clientTimeField });
+export const taskStatusChangeSchema = z.strictObject({
+  status: taskStatusSchema,
+  reason: boundedText(1, 500)
+    .optional()
+    .describe("Only with failed: why. Kept in the task's history (GET /tasks/{task_id}/history), for the dispatchers."),
+  ...clientTimeField,
+});
 export type TaskStatusChange = z.infer<typeof taskStatusChangeSchema>;
 
 /** The filters of GET /tasks, shared by the 3W export (GET /exports/3w). */
@@ -42,8 +49,13 @@ export const taskHistoryEntrySchema = z.object({
 });
 export type TaskHistoryEntry = z.infer<typeof taskHistoryEntrySchema>;
 
-export const taskSchema = z.object({
+const taskFields = z.object({
   id: idSchema,
+  reference: z
+    .string()
+    .describe(
+      "The task's short reference, as people quote it: on the console, in the assignee's SMS and push, and in `DONE <ref>` by SMS.",
+    ),
   disaster_id: idSchema,
   request_id: idSchema.nullable(),
   /** The workflow task it was created from, if any. */
@@ -63,7 +75,15 @@ export const taskSchema = z.object({
   created_at: isoDateTime,
   updated_at: isoDateTime,
 });
-export type Task = z.infer<typeof taskSchema>;
+/** Tasks created before references carry none: it is their id's start (shared/reference.ts). */
+export const taskSchema = z.preprocess(
+  (value) =>
+    typeof value === 'object' && value !== null && !('reference' in value) && 'id' in value
+      ? { ...value, reference: shortReference(String(value.id)) }
+      : value,
+  taskFields,
+);
+export type Task = z.infer<typeof taskFields>;
 
 /** Resources one task may hold (each claimed in the same commit as the task). */
 export const MAX_TASK_RESOURCES = 20;

@@ -33,11 +33,12 @@ import {
   releaseOrphanedClaims,
   resourcesNotAvailable,
 } from '../resources/claims.js';
+import { shortReference } from '../shared/reference.js';
 import type { Page, PageQuery } from '../shared/schemas.js';
 import { MAX_TASK_RESOURCES, type NewTaskBody, type Task, type TaskFilters, type TaskHistoryEntry } from './model.js';
 import { followNewTask, readLinkableRequest, readRequestFollowing } from './request-status.js';
-import { assertMayBeAssigned, assertMayMove } from './eligibility.js';
-import { taskEnded, taskReassigned, wasAssignedTo } from './late-actions.js';
+import { assertMayBeAssigned, assertMayMove, isVisibleTo } from './eligibility.js';
+import { readTaskToMove } from './late-actions.js';
 import { ACTIVE_TASK_STATUSES, taskTransitions, type TaskStatus } from './transitions.js';
 
 /** What a task is made from: the body of POST /tasks, or an approved workflow task. */
@@ -78,6 +79,7 @@ function checkedResourceIds(ids: readonly string[] | undefined): string[] {
 function taskOf(id: string, caller: Caller, origin: TaskOrigin, resourceIds: string[], now: string): Task {
   return {
     id,
+    reference: shortReference(id),
     disaster_id: origin.disaster_id,
     request_id: origin.request_id ?? null,
     workflow_task_id: origin.workflow_task_id ?? null,
@@ -185,10 +187,6 @@ export async function createTask(caller: Caller, body: NewTaskBody): Promise<Tas
   if (!staged) throw new AppError('internal', 'The task was not staged.');
   logs.taskCreated(staged.value.id, caller.uid, staged.value.resource_ids);
   return staged.value;
-}
-
-function isVisibleTo(caller: Caller, task: Task): boolean {
-  return caller.role === 'admin' || task.assigned_to === caller.uid;
 }
 
 async function readVisibleTask(caller: Caller, taskId: string, tx?: Transaction): Promise<Task> {
@@ -304,47 +302,45 @@ function transitionRef(taskId: string, from: TaskStatus) {
   return db().collection(internalCollections.taskTransitions).doc(`${taskId}_${from}`);
 }
 
-/** What comes with a status change besides the status: see TaskStatusChange and InCommit. */
-export interface StatusChangeOptions {
-  /** When the person made the move by their device's clock (kept in the history entry and audit record). */
+/** A status move as asked: `reason`, why a task failed; `clientTime`, when by the device's clock (kept, never decides). */
+export interface StatusMove {
+  to: TaskStatus;
+  reason?: string | undefined;
   clientTime?: string | undefined;
-  /** Writes to add to the move's commit (the stored answer of an Idempotency-Key). */
-  inCommit?: InCommit<Task>;
 }
 
-/** The task a status change applies to; a late action is refused with what changed (late-actions.ts). */
-async function readTaskToMove(caller: Caller, taskId: string, to: TaskStatus, tx: Transaction): Promise<Task> {
-  const task = (await tx.get(collections.tasks.doc(taskId))).data();
-  if (task && !isVisibleTo(caller, task) && wasAssignedTo(task, caller.uid)) throw await taskReassigned(task, tx);
-  if (!task || !isVisibleTo(caller, task)) throw new NotFoundError('Task', taskId);
-  if (taskTransitions.isFinal(task.status)) throw await taskEnded(task, to, tx);
-  return task;
-}
-
-export async function changeTaskStatus(
+/**
+ * Reads and checks a status move in `tx` (404, 409, 403) and returns the moved task and its writes
+ * (the transition's claim, the task, its resources released, its request following, the event), to
+ * be made after every read of the caller's transaction. The endpoint and the SMS commands use it.
+ */
+export async function stageStatusMove(
+  tx: Transaction,
   caller: Caller,
   taskId: string,
-  to: TaskStatus,
-  { clientTime, inCommit = nothingInCommit }: StatusChangeOptions = {},
-): Promise<Task> {
-  let from: TaskStatus | undefined;
-  try {
-    const updated = await db().runTransaction(async (tx) => {
-      const task = await readTaskToMove(caller, taskId, to, tx);
-      from = task.status;
-      if (to === 'pending')
-        throw new InvalidTransitionError('task', task.status, to, taskTransitions.next[task.status]);
-      taskTransitions.assert(task.status, to);
-      assertMayMove(caller, task, to);
-      if (to === 'on_route' && task.assigned_to === null) throw new ConflictError('The task is not assigned yet.');
-      if (to === 'on_route' && !task.authorized)
-        throw new ConflictError('The task is not authorized yet; an admin must authorize it first.');
+  move: StatusMove,
+  now: string,
+): Promise<Staged<Task>> {
+  const { to, reason, clientTime } = move;
+  const task = await readTaskToMove(caller, taskId, to, tx);
+  if (to === 'pending') throw new InvalidTransitionError('task', task.status, to, taskTransitions.next[task.status]);
+  if (reason !== undefined && to !== 'failed')
+    throw new ValidationError([{ path: 'body.reason', message: 'is given only when the task failed' }]);
+  taskTransitions.assert(task.status, to);
+  assertMayMove(caller, task, to);
+  if (to === 'on_route' && task.assigned_to === null) throw new ConflictError('The task is not assigned yet.');
+  if (to === 'on_route' && !task.authorized)
+    throw new ConflictError('The task is not authorized yet; an admin must authorize it first.');
 
-      const now = new Date().toISOString();
-      const ending = !ACTIVE_TASK_STATUSES.includes(to);
-      const release = ending ? await readTaskRelease(tx, caller, task, now) : unchanged(undefined);
-      const following = await readRequestFollowing(tx, caller, task, to, now);
-
+  const ending = !ACTIVE_TASK_STATUSES.includes(to);
+  const release = ending ? await readTaskRelease(tx, caller, task, now) : unchanged(undefined);
+  const following = await readRequestFollowing(tx, caller, task, to, now);
+  const entry: TaskHistoryEntry = { at: now, by: caller.uid, action: 'status_changed', from: task.status, to };
+  if (clientTime !== undefined) entry.client_time = clientTime;
+  const next: Task = { ...task, status: to, updated_at: now, history: [...task.history, entry] };
+  return {
+    value: next,
+    write() {
       // First in the commit: leaving this status can happen once only.
       tx.create(transitionRef(task.id, task.status), {
         task_id: task.id,
@@ -353,19 +349,7 @@ export async function changeTaskStatus(
         by: caller.uid,
         at: now,
       });
-      const next = writeTask(
-        tx,
-        task,
-        { status: to },
-        {
-          at: now,
-          by: caller.uid,
-          action: 'status_changed',
-          from: task.status,
-          to,
-          ...(clientTime === undefined ? {} : { client_time: clientTime }),
-        },
-      );
+      writeTask(tx, task, { status: to }, entry);
       recordEvent(
         tx,
         caller,
@@ -373,7 +357,7 @@ export async function changeTaskStatus(
           type: 'task.status_changed',
           ...contextOf(task),
           before: { status: task.status },
-          after: { status: to },
+          after: { status: to, ...(reason !== undefined && { reason }) },
           client_time: clientTime,
         },
         now,
@@ -381,17 +365,36 @@ export async function changeTaskStatus(
       );
       release.write();
       following.write();
-      inCommit(tx, next);
-      return next;
+    },
+  };
+}
+
+/** A move's commit failed because the task left its status meanwhile (its transition exists): a 409. */
+export function movedMeanwhile(from: TaskStatus | undefined): ConflictError {
+  return new ConflictError(
+    `The task left ${from ?? 'its status'} at the same moment by another change; read it again.`,
+  );
+}
+
+export async function changeTaskStatus(
+  caller: Caller,
+  taskId: string,
+  move: StatusMove,
+  inCommit: InCommit<Task> = nothingInCommit,
+): Promise<Task> {
+  let from: TaskStatus | undefined;
+  try {
+    const updated = await db().runTransaction(async (tx) => {
+      const staged = await stageStatusMove(tx, caller, taskId, move, new Date().toISOString());
+      from = staged.value.history.at(-1)?.from as TaskStatus;
+      staged.write();
+      inCommit(tx, staged.value);
+      return staged.value;
     });
-    logs.taskStatusChanged(taskId, from ?? '?', to, caller.uid);
+    logs.taskStatusChanged(taskId, from ?? '?', move.to, caller.uid);
     return updated;
   } catch (error) {
-    if (isAlreadyExists(error)) {
-      throw new ConflictError(
-        `The task left ${from ?? 'its status'} at the same moment by another change; read it again.`,
-      );
-    }
+    if (isAlreadyExists(error)) throw movedMeanwhile(from);
     throw error;
   }
 }

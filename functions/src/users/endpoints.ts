@@ -5,6 +5,7 @@ import { defineEndpoint, Reply } from '../http/endpoint.js';
 import { clientTimeField, idSchema, locationSchema, roleSchema } from '../shared/schemas.js';
 import {
   availabilitySchema,
+  phoneSchema,
   registrationSchema,
   toProfile,
   userProfileSchema,
@@ -15,6 +16,13 @@ import { ERASURE_TIME_BUDGET_MS, eraseOnBehalf, eraseUser } from './erasure.js';
 import { grantRole } from './roles.js';
 import * as users from './service.js';
 import { setVerification } from './verification.js';
+import {
+  CODE_DIGITS,
+  CODES_PER_USER,
+  confirmPhoneVerification,
+  phoneVerificationViewSchema,
+  startPhoneVerification,
+} from './phone-verification.js';
 
 const TAG = 'users';
 
@@ -207,5 +215,45 @@ export const userEndpoints = [
     response: userProfileSchema,
     errors: [404],
     handler: async ({ caller, params, body }) => toProfile(await setVerification(caller, params.uid, body)),
+  }),
+  defineEndpoint({
+    method: 'post',
+    path: '/users/me/phone-verification',
+    tag: TAG,
+    summary: "Send a code by SMS to confirm that a phone number is the caller's.",
+    description: [
+      "The confirmed number becomes the account's, as signing in by phone makes it: a responder's SMS commands (OTW, DONE, FAIL <ref>) are taken from it (docs/channels.md).",
+      `A code of ${CODE_DIGITS} digits, valid 10 minutes and 5 attempts; asking again replaces it. 200 with status verified when the number is the account's already (nothing sent).`,
+      'Whether the number has another account is not told here.',
+    ].join(' '),
+    access: 'authenticated',
+    body: z.strictObject({ phone: phoneSchema }),
+    response: phoneVerificationViewSchema,
+    status: 202,
+    otherStatuses: { 200: "The number is the account's already: nothing was sent." },
+    errors: [404],
+    rateLimit: CODES_PER_USER,
+    handler: async ({ caller, body }) => {
+      const view = await startPhoneVerification(caller, body.phone);
+      return view.status === 'verified' ? new Reply(200, view) : view;
+    },
+  }),
+  defineEndpoint({
+    method: 'post',
+    path: '/users/me/phone-verification/confirm',
+    tag: TAG,
+    summary: "Confirm the code sent: the number becomes the caller's account's.",
+    description: [
+      'A wrong code is 400 (it counts as an attempt); no pending code, an expired one or too many attempts is 409 (`reason` no_pending_verification, too_many_attempts);',
+      'a number another account holds (made when it texted us, or signed in by phone) is 409 phone_in_use.',
+    ].join(' '),
+    access: 'authenticated',
+    body: z.strictObject({
+      code: z.string().regex(new RegExp(`^[0-9]{${CODE_DIGITS}}$`), `must be the ${CODE_DIGITS} digits sent`),
+    }),
+    response: phoneVerificationViewSchema,
+    errors: [409],
+    rateLimit: USERS_WRITE_LIMIT,
+    handler: ({ caller, body }) => confirmPhoneVerification(caller, body.code),
   }),
 ];

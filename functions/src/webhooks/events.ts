@@ -46,6 +46,7 @@ export const WEBHOOK_EVENT_OF: Readonly<Record<DomainEventType, WebhookEvent | n
   'user.opted_out': null,
   'user.opted_in': null,
   'user.phone_detached': null,
+  'user.phone_verified': null,
   'user.erased': null,
   'user.erasure_requested': null,
   'export.exported_personal_data': null,

@@ -1,5 +1,6 @@
 // Records for the assistant's tests, written straight through the data layer (collections.*),
 // complete and valid as the other features store them.
+import { shortReference } from '../../src/shared/reference.js';
 import { collections } from '../../src/data/collections.js';
 import { db } from '../../src/data/firestore.js';
 import type { Disaster, Member } from '../../src/disasters/model.js';
@@ -155,8 +156,10 @@ export async function seedTask(
   overrides: Partial<Task> = {},
 ): Promise<Task> {
   const at = overrides.created_at ?? now();
+  const id = overrides.id ?? uniqueId('task');
   const task: Task = {
-    id: uniqueId('task'),
+    id,
+    reference: shortReference(id),
     disaster_id: disasterId,
     request_id: null,
     workflow_task_id: null,

@@ -12,7 +12,6 @@ import { deliverOutbound, outboundFromAudit } from '../../src/index.js';
 import type { NotificationPreferences, OutboundMessage } from '../../src/outbound/model.js';
 import { defaultPreferences } from '../../src/outbound/preferences.js';
 import { deviceIdOf } from '../../src/outbound/devices.js';
-import { requestReference } from '../../src/channels/model.js';
 import type { UserRecord } from '../../src/users/model.js';
 import { uniqueId } from '../helpers/api.js';
 import { disaster } from '../helpers/planning-fixtures.js';
@@ -24,6 +23,7 @@ import {
   writesDuring,
   firestoreTriggerOf,
 } from './harness.js';
+import { shortReference } from '../../src/shared/reference.js';
 
 let standIns: ChannelStandIns;
 
@@ -118,6 +118,7 @@ async function auditedAssignment(assignee: string, priority = 2): Promise<{ audi
   const now = new Date().toISOString();
   await collections.tasks.doc(taskId).set({
     id: taskId,
+    reference: shortReference(taskId),
     disaster_id: scene.id,
     request_id: null,
     workflow_task_id: null,
@@ -194,7 +195,7 @@ describe('outbound delivery triggers (outboundFromAudit, deliverOutbound), again
     assert.equal(messages[0]?.template, 'task_assigned');
     assert.equal(messages[0]?.language, 'fil');
     assert.equal(messages[0]?.status, 'queued');
-    assert.match(messages[0]?.body ?? '', new RegExp(`gawain ${requestReference(taskId)}`));
+    assert.match(messages[0]?.body ?? '', new RegExp(`gawain ${shortReference(taskId)}`));
 
     assert.deepEqual(await writesDuring(() => derive(event)), {}, 'the second delivery writes nothing');
   });
