@@ -11,6 +11,10 @@ export type ErrorCode =
   | 'method_not_allowed'
   | 'conflict'
   | 'invalid_transition'
+  | 'task_reassigned'
+  | 'task_ended'
+  | 'idempotency_key_in_flight'
+  | 'idempotency_key_reused'
   | 'payload_too_large'
   | 'export_too_large'
   | 'rate_limited'
@@ -110,5 +114,29 @@ export class ExportTooLargeError extends AppError {
 export class SealingKeyUnavailableError extends UnavailableError {
   constructor(readonly reason: string) {
     super(`Webhook signing secrets cannot be sealed or opened: ${reason}. An operator must set it.`);
+  }
+}
+
+/**
+ * The same Idempotency-Key is still being answered (its first request runs): try again after
+ * `retryAfterSeconds` (idempotency/store.ts).
+ */
+export class IdempotencyKeyInFlightError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      'idempotency_key_in_flight',
+      'A request with this Idempotency-Key is still being processed; repeat it after Retry-After to get its answer.',
+      { retry_after: retryAfterSeconds },
+    );
+  }
+}
+
+/** The Idempotency-Key was used before, with another body or on another resource. */
+export class IdempotencyKeyReusedError extends AppError {
+  constructor() {
+    super(
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used with a different request body; use a new key for a new request.',
+    );
   }
 }

@@ -2,8 +2,8 @@
 // checked call by call: every protected endpoint refuses an anonymous caller with 401 and every
 // role it does not admit with 403, before reading input; every endpoint about one object answers
 // another user of the same role, who does not own it, as its fixture says (and its owner with
-// success, so a broken fixture cannot make the check pass); docs/authorization.md is what the
-// declarations generate.
+// success, so a broken fixture cannot make the check pass); an `idempotent` endpoint checks its
+// caller before its Idempotency-Key; docs/authorization.md is what the declarations generate.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -101,6 +101,31 @@ describe('authorization matrix derived from the endpoint declarations', function
           invalidRequest: PLACEHOLDER_INPUT,
         });
         expectProblem(response, 403, 'forbidden');
+      });
+    }
+
+    if (endpoint.idempotent) {
+      it(`${label} (idempotent) checks the caller before the Idempotency-Key, then refuses a bad key with 400 naming it`, async () => {
+        const badKey = { 'Idempotency-Key': 'k'.repeat(256) };
+        const path = concretePath(endpoint.path);
+        // Idempotent endpoints are never public (defineEndpoint): an anonymous caller is a 401 first.
+        expectProblem(
+          await call(method, path, { body: {}, headers: badKey, invalidRequest: PLACEHOLDER_INPUT }),
+          401,
+          'unauthenticated',
+        );
+        const role = ROLES.find((r) => expectedFor(endpoint, r) === 'pass')!;
+        const refused = expectProblem(
+          await call(method, path, {
+            token: tokens.get(role)!,
+            body: {},
+            headers: badKey,
+            invalidRequest: 'a bad Idempotency-Key',
+          }),
+          400,
+          'validation_failed',
+        );
+        assert.ok(refused.errors.some((issue: { path: string }) => issue.path === 'headers.Idempotency-Key'));
       });
     }
 

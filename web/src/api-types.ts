@@ -1147,7 +1147,7 @@ export interface paths {
         head?: never;
         /**
          * Move the task along: pending → on_route | cancelled | failed; on_route → completed | failed | cancelled.
-         * @description on_route needs the task assigned and authorized. Ending a task (completed, failed, cancelled) returns its resources to available (not_available if used up) and updates the linked request: in_progress while any of its tasks is active, fulfilled when none is active and one completed, open when all failed or were cancelled. A move outside the table is 409 invalid_transition.
+         * @description on_route needs the task assigned and authorized. Ending a task (completed, failed, cancelled) returns its resources to available (not_available if used up) and updates the linked request: in_progress while any of its tasks is active, fulfilled when none is active and one completed, open when all failed or were cancelled. A move outside the table is 409 invalid_transition. A move that arrives too late (queued offline) is 409 task_ended when the task has ended (naming task_status, changed_by, changed_by_name, changed_at) and 409 task_reassigned when the caller held it and no longer does (naming who reassigned it and when). client_time, when sent, is kept in the history entry and the audit record beside the server time.
          *
          *     Access: role: admin, responder, volunteer.
          *
@@ -1933,8 +1933,18 @@ export interface operations {
                             /** @description Longitude in degrees, WGS84. */
                             lng: number;
                         } | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        location_client_time?: string;
                         /** @description Volunteers only; null for other roles. */
                         availability: ("available" | "unavailable") | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        availability_client_time?: string;
                         /** @description What the user can do, e.g. "first aid", "boat", "heavy vehicle licence". */
                         skills: string[];
                         /**
@@ -2063,8 +2073,18 @@ export interface operations {
                             /** @description Longitude in degrees, WGS84. */
                             lng: number;
                         } | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        location_client_time?: string;
                         /** @description Volunteers only; null for other roles. */
                         availability: ("available" | "unavailable") | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        availability_client_time?: string;
                         /** @description What the user can do, e.g. "first aid", "boat", "heavy vehicle licence". */
                         skills: string[];
                         /**
@@ -2425,7 +2445,10 @@ export interface operations {
     patchUsersMeAvailability: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes retrying this write safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a repeat with the same key by the same caller on the same object within 72 hours answers the first answer again, with Idempotent-Replayed: true, and changes nothing. The same key with another body: 422 idempotency_key_reused; while the first request still runs: 409 idempotency_key_in_flight with Retry-After. 1 to 255 printable ASCII characters, bare or as a quoted string (400 otherwise); a UUID per action is a good key. A failed first request (4xx, 5xx) keeps nothing: the key may be sent again. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2437,6 +2460,11 @@ export interface operations {
                      * @enum {string}
                      */
                     availability: "available" | "unavailable";
+                    /**
+                     * Format: date-time
+                     * @description When the person took the action, by their device's clock (RFC 3339), e.g. when it was queued offline: kept beside the server's time, never used for ordering. At most 5 minutes ahead of the server's clock and 30 days behind it (400 otherwise).
+                     */
+                    client_time?: string;
                 };
             };
         };
@@ -2444,6 +2472,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2494,6 +2524,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description idempotency_key_in_flight: a request with the same Idempotency-Key is still running (see Retry-After). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body larger than the limit. */
             413: {
                 headers: {
@@ -2505,6 +2544,15 @@ export interface operations {
             };
             /** @description Body not sent in the format the endpoint takes. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was used before with another body. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2544,7 +2592,10 @@ export interface operations {
     patchUsersMeLocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes retrying this write safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a repeat with the same key by the same caller on the same object within 72 hours answers the first answer again, with Idempotent-Replayed: true, and changes nothing. The same key with another body: 422 idempotency_key_reused; while the first request still runs: 409 idempotency_key_in_flight with Retry-After. 1 to 255 printable ASCII characters, bare or as a quoted string (400 otherwise); a UUID per action is a good key. A failed first request (4xx, 5xx) keeps nothing: the key may be sent again. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2558,6 +2609,11 @@ export interface operations {
                         /** @description Longitude in degrees, WGS84. */
                         lng: number;
                     };
+                    /**
+                     * Format: date-time
+                     * @description When the person took the action, by their device's clock (RFC 3339), e.g. when it was queued offline: kept beside the server's time, never used for ordering. At most 5 minutes ahead of the server's clock and 30 days behind it (400 otherwise).
+                     */
+                    client_time?: string;
                 };
             };
         };
@@ -2565,6 +2621,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2584,8 +2642,18 @@ export interface operations {
                             /** @description Longitude in degrees, WGS84. */
                             lng: number;
                         } | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        location_client_time?: string;
                         /** @description Volunteers only; null for other roles. */
                         availability: ("available" | "unavailable") | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        availability_client_time?: string;
                         /** @description What the user can do, e.g. "first aid", "boat", "heavy vehicle licence". */
                         skills: string[];
                         /**
@@ -2636,6 +2704,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description idempotency_key_in_flight: a request with the same Idempotency-Key is still running (see Retry-After). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Body larger than the limit. */
             413: {
                 headers: {
@@ -2647,6 +2724,15 @@ export interface operations {
             };
             /** @description Body not sent in the format the endpoint takes. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was used before with another body. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2805,8 +2891,18 @@ export interface operations {
                             /** @description Longitude in degrees, WGS84. */
                             lng: number;
                         } | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        location_client_time?: string;
                         /** @description Volunteers only; null for other roles. */
                         availability: ("available" | "unavailable") | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        availability_client_time?: string;
                         /** @description What the user can do, e.g. "first aid", "boat", "heavy vehicle licence". */
                         skills: string[];
                         /**
@@ -2945,8 +3041,18 @@ export interface operations {
                             /** @description Longitude in degrees, WGS84. */
                             lng: number;
                         } | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        location_client_time?: string;
                         /** @description Volunteers only; null for other roles. */
                         availability: ("available" | "unavailable") | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        availability_client_time?: string;
                         /** @description What the user can do, e.g. "first aid", "boat", "heavy vehicle licence". */
                         skills: string[];
                         /**
@@ -4943,6 +5049,11 @@ export interface operations {
                              * Format: date-time
                              * @description ISO-8601 timestamp in UTC.
                              */
+                            client_time?: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
                             created_at: string;
                         }[];
                         /** @description Pass as ?cursor= to get the next page; null on the last page. */
@@ -5027,7 +5138,10 @@ export interface operations {
     postDisastersIdChatMessages: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes retrying this write safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a repeat with the same key by the same caller on the same object within 72 hours answers the first answer again, with Idempotent-Replayed: true, and changes nothing. The same key with another body: 422 idempotency_key_reused; while the first request still runs: 409 idempotency_key_in_flight with Retry-After. 1 to 255 printable ASCII characters, bare or as a quoted string (400 otherwise); a UUID per action is a good key. A failed first request (4xx, 5xx) keeps nothing: the key may be sent again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5038,6 +5152,11 @@ export interface operations {
                 "application/json": {
                     /** @description The message, 1 to 2000 characters after trimming. */
                     text: string;
+                    /**
+                     * Format: date-time
+                     * @description When the person took the action, by their device's clock (RFC 3339), e.g. when it was queued offline: kept beside the server's time, never used for ordering. At most 5 minutes ahead of the server's clock and 30 days behind it (400 otherwise).
+                     */
+                    client_time?: string;
                 };
             };
         };
@@ -5045,6 +5164,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5059,6 +5180,11 @@ export interface operations {
                          */
                         sender_role: "admin" | "volunteer" | "responder" | "affected_individual";
                         text: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        client_time?: string;
                         /**
                          * Format: date-time
                          * @description ISO-8601 timestamp in UTC.
@@ -5104,7 +5230,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflicts with the current state. */
+            /** @description Conflicts with the current state. Or idempotency_key_in_flight: a request with the same Idempotency-Key is still running (see Retry-After). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5124,6 +5250,15 @@ export interface operations {
             };
             /** @description Body not sent in the format the endpoint takes. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was used before with another body. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5199,6 +5334,11 @@ export interface operations {
                             severity: number;
                             disaster_id: string | null;
                             reporter_id: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            client_time?: string;
                             /**
                              * Format: date-time
                              * @description ISO-8601 timestamp in UTC.
@@ -5309,7 +5449,10 @@ export interface operations {
     postObservations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes retrying this write safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a repeat with the same key by the same caller on the same object within 72 hours answers the first answer again, with Idempotent-Replayed: true, and changes nothing. The same key with another body: 422 idempotency_key_reused; while the first request still runs: 409 idempotency_key_in_flight with Retry-After. 1 to 255 printable ASCII characters, bare or as a quoted string (400 otherwise); a UUID per action is a good key. A failed first request (4xx, 5xx) keeps nothing: the key may be sent again. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5333,6 +5476,11 @@ export interface operations {
                      * @default null
                      */
                     disaster_id?: string | null;
+                    /**
+                     * Format: date-time
+                     * @description When the person took the action, by their device's clock (RFC 3339), e.g. when it was queued offline: kept beside the server's time, never used for ordering. At most 5 minutes ahead of the server's clock and 30 days behind it (400 otherwise).
+                     */
+                    client_time?: string;
                 };
             };
         };
@@ -5340,6 +5488,8 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5359,6 +5509,11 @@ export interface operations {
                         severity: number;
                         disaster_id: string | null;
                         reporter_id: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        client_time?: string;
                         /**
                          * Format: date-time
                          * @description ISO-8601 timestamp in UTC.
@@ -5444,7 +5599,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflicts with the current state. */
+            /** @description Conflicts with the current state. Or idempotency_key_in_flight: a request with the same Idempotency-Key is still running (see Retry-After). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5464,6 +5619,15 @@ export interface operations {
             };
             /** @description Body not sent in the format the endpoint takes. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was used before with another body. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5533,6 +5697,11 @@ export interface operations {
                         severity: number;
                         disaster_id: string | null;
                         reporter_id: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        client_time?: string;
                         /**
                          * Format: date-time
                          * @description ISO-8601 timestamp in UTC.
@@ -6068,7 +6237,10 @@ export interface operations {
     postRequests: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes retrying this write safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a repeat with the same key by the same caller on the same object within 72 hours answers the first answer again, with Idempotent-Replayed: true, and changes nothing. The same key with another body: 422 idempotency_key_reused; while the first request still runs: 409 idempotency_key_in_flight with Retry-After. 1 to 255 printable ASCII characters, bare or as a quoted string (400 otherwise); a UUID per action is a good key. A failed first request (4xx, 5xx) keeps nothing: the key may be sent again. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6092,6 +6264,11 @@ export interface operations {
                     };
                     /** @description A random reference the device made for this request, also written into its "Send by SMS" text (#REF): whichever of the two arrives first creates the request, the other creates nothing (docs/channels.md). */
                     client_ref?: string;
+                    /**
+                     * Format: date-time
+                     * @description When the person took the action, by their device's clock (RFC 3339), e.g. when it was queued offline: kept beside the server's time, never used for ordering. At most 5 minutes ahead of the server's clock and 30 days behind it (400 otherwise).
+                     */
+                    client_time?: string;
                 };
             };
         };
@@ -6099,6 +6276,8 @@ export interface operations {
             /** @description The caller's request its client_ref created already (by this call before, or by their SMS): nothing new is written. */
             200: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6333,6 +6512,8 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -6601,7 +6782,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflicts with the current state. */
+            /** @description Conflicts with the current state. Or idempotency_key_in_flight: a request with the same Idempotency-Key is still running (see Retry-After). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6621,6 +6802,15 @@ export interface operations {
             };
             /** @description Body not sent in the format the endpoint takes. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was used before with another body. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7305,6 +7495,11 @@ export interface operations {
                             } | null;
                             disaster_id: string | null;
                             request_id: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            client_time?: string;
                             /**
                              * Format: date-time
                              * @description ISO-8601 timestamp in UTC.
@@ -9616,6 +9811,11 @@ export interface operations {
                             action: "created" | "assigned" | "authorized" | "status_changed";
                             from: string | null;
                             to: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            client_time?: string;
                         }[];
                         /**
                          * Format: date-time
@@ -10475,6 +10675,11 @@ export interface operations {
                                 action: "created" | "assigned" | "authorized" | "status_changed";
                                 from: string | null;
                                 to: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                client_time?: string;
                             }[];
                             /**
                              * Format: date-time
@@ -10614,6 +10819,11 @@ export interface operations {
                             action: "created" | "assigned" | "authorized" | "status_changed";
                             from: string | null;
                             to: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            client_time?: string;
                         }[];
                         /**
                          * Format: date-time
@@ -10775,6 +10985,11 @@ export interface operations {
                                 action: "created" | "assigned" | "authorized" | "status_changed";
                                 from: string | null;
                                 to: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                client_time?: string;
                             }[];
                             /**
                              * Format: date-time
@@ -10888,6 +11103,11 @@ export interface operations {
                             action: "created" | "assigned" | "authorized" | "status_changed";
                             from: string | null;
                             to: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            client_time?: string;
                         }[];
                         /**
                          * Format: date-time
@@ -11007,6 +11227,11 @@ export interface operations {
                              * Format: date-time
                              * @description ISO-8601 timestamp in UTC.
                              */
+                            client_time?: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
                             created_at: string;
                         }[];
                         /** @description Pass as ?cursor= to get the next page; null on the last page. */
@@ -11082,7 +11307,10 @@ export interface operations {
     patchTasksTaskIdStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes retrying this write safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a repeat with the same key by the same caller on the same object within 72 hours answers the first answer again, with Idempotent-Replayed: true, and changes nothing. The same key with another body: 422 idempotency_key_reused; while the first request still runs: 409 idempotency_key_in_flight with Retry-After. 1 to 255 printable ASCII characters, bare or as a quoted string (400 otherwise); a UUID per action is a good key. A failed first request (4xx, 5xx) keeps nothing: the key may be sent again. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 task_id: string;
             };
@@ -11095,6 +11323,11 @@ export interface operations {
                     status: "pending" | "on_route" | "completed" | "failed" | "cancelled";
                     /** @description Only with failed: why. Kept in the task's history (GET /tasks/{task_id}/history), for the dispatchers. */
                     reason?: string;
+                    /**
+                     * Format: date-time
+                     * @description When the person took the action, by their device's clock (RFC 3339), e.g. when it was queued offline: kept beside the server's time, never used for ordering. At most 5 minutes ahead of the server's clock and 30 days behind it (400 otherwise).
+                     */
+                    client_time?: string;
                 };
             };
         };
@@ -11102,6 +11335,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -11137,6 +11372,11 @@ export interface operations {
                             action: "created" | "assigned" | "authorized" | "status_changed";
                             from: string | null;
                             to: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            client_time?: string;
                         }[];
                         /**
                          * Format: date-time
@@ -11188,7 +11428,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflicts with the current state. */
+            /** @description Conflicts with the current state. Or idempotency_key_in_flight: a request with the same Idempotency-Key is still running (see Retry-After). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11208,6 +11448,15 @@ export interface operations {
             };
             /** @description Body not sent in the format the endpoint takes. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was used before with another body. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11299,6 +11548,11 @@ export interface operations {
                             action: "created" | "assigned" | "authorized" | "status_changed";
                             from: string | null;
                             to: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            client_time?: string;
                         }[];
                         /**
                          * Format: date-time
@@ -11455,6 +11709,11 @@ export interface operations {
                             action: "created" | "assigned" | "authorized" | "status_changed";
                             from: string | null;
                             to: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            client_time?: string;
                         }[];
                         /**
                          * Format: date-time

@@ -47,6 +47,8 @@ const auditRecordFields = z.object({
   /** Context for queries and views: the disaster and request the change belongs to. */
   disaster_id: z.string().nullable(),
   request_id: z.string().nullable(),
+  /** When the person took the action by their device's clock, if the client sent it: never used for ordering. */
+  client_time: isoDateTime.optional(),
   created_at: isoDateTime,
 });
 /** Records written before events were typed carry no `type`: it is their entity and action. */

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint.js';
 import { idSchema, pageSchema, pageQuerySchema } from '../shared/schemas.js';
-import { messageInputSchema, messageSchema } from './model.js';
+import { messageInputSchema, messageSchema, type Message } from './model.js';
 import * as chat from './service.js';
 
 const TAG = 'chat';
@@ -39,6 +39,13 @@ export const chatEndpoints = [
     status: 200,
     errors: [403, 404, 409],
     rateLimit: { bucket: 'chat:write', limit: 30, windowSeconds: 60 },
-    handler: async ({ caller, params, body }) => chat.postMessage(caller, params.id, body),
+    idempotent: true,
+    handler: async ({ caller, params, body, answerInCommit }) =>
+      chat.postMessage(
+        caller,
+        params.id,
+        body,
+        answerInCommit((message: Message) => message),
+      ),
   }),
 ];

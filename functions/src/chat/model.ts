@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, roleSchema, boundedText } from '../shared/schemas.js';
+import { boundedText, clientTimeField, idSchema, isoDateTime, roleSchema } from '../shared/schemas.js';
 
 export const MESSAGE_MAX_LENGTH = 2000;
 
@@ -11,6 +11,8 @@ export const messageSchema = z.object({
   sender_name: z.string(),
   sender_role: roleSchema,
   text: boundedText(1, MESSAGE_MAX_LENGTH),
+  /** When the sender wrote it by their device's clock, if sent (a message queued offline); `created_at` orders. */
+  client_time: isoDateTime.optional(),
   created_at: isoDateTime,
 });
 export type Message = z.infer<typeof messageSchema>;
@@ -20,5 +22,6 @@ export const messageInputSchema = z.strictObject({
   text: boundedText(1, MESSAGE_MAX_LENGTH).describe(
     `The message, 1 to ${MESSAGE_MAX_LENGTH} characters after trimming.`,
   ),
+  ...clientTimeField,
 });
 export type MessageInput = z.infer<typeof messageInputSchema>;

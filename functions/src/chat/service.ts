@@ -4,6 +4,8 @@
 import { chatMessageStore } from './store.js';
 import { disasterStore, memberStore } from '../disasters/store.js';
 import { userStore } from '../users/store.js';
+import { db } from '../data/firestore.js';
+import { nothingInCommit, type InCommit } from '../data/staged.js';
 import type { Member } from '../disasters/model.js';
 import { closedConflict, isAdmin } from '../disasters/service.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
@@ -35,7 +37,12 @@ async function assertChatAccess(caller: Caller, disasterId: string, use: 'read' 
  * profile (users/service.ts): no profile read per message on the busiest write path. Admins, who
  * post without joining, are named from their profile. The role is the verified claim.
  */
-export async function postMessage(caller: Caller, disasterId: string, input: MessageInput): Promise<Message> {
+export async function postMessage(
+  caller: Caller,
+  disasterId: string,
+  input: MessageInput,
+  inCommit: InCommit<Message> = nothingInCommit,
+): Promise<Message> {
   const member = await assertChatAccess(caller, disasterId, 'post');
   const name = member?.display_name ?? (await userStore.get(caller.uid))?.display_name;
   const ref = chatMessageStore.ref(disasterId).doc();
@@ -48,9 +55,13 @@ export async function postMessage(caller: Caller, disasterId: string, input: Mes
     sender_name: name ?? 'Dispatcher',
     sender_role: caller.role ?? member?.role ?? 'admin',
     text: input.text,
+    ...(input.client_time === undefined ? {} : { client_time: input.client_time }),
     created_at: new Date().toISOString(),
   };
-  await ref.create(message);
+  const batch = db().batch();
+  batch.create(ref, message);
+  inCommit(batch, message);
+  await batch.commit();
   logs.chatMessagePosted(disasterId, message.id, caller.uid);
   return message;
 }

@@ -1,3 +1,5 @@
+import type { Transaction, WriteBatch } from 'firebase-admin/firestore';
+
 /**
  * "Read first, then write" (docs/architecture.md): Firestore transactions do every read before any
  * write, so a command that takes part in a caller's transaction reads and checks all it needs
@@ -13,3 +15,14 @@ export interface Staged<T> {
 export function unchanged<T>(value: T): Staged<T> {
   return { value, write: () => undefined };
 }
+
+/**
+ * Writes that another layer adds to a command's commit, given what the command made: the stored
+ * answer of a call sent with an Idempotency-Key (idempotency/store.ts), so that the answer exists
+ * exactly when the change does. A command that takes one calls it in every commit that changes
+ * something.
+ */
+export type InCommit<T> = (writer: Transaction | WriteBatch, made: T) => void;
+
+/** No writes to add: the call came without an Idempotency-Key. */
+export const nothingInCommit: InCommit<unknown> = () => undefined;

@@ -43,6 +43,7 @@ function auditRecordOf(event: DomainEvent, actor: EventActor, id: string, at: st
     people_ids: peopleNamed(event.before, event.after),
     disaster_id: event.disaster_id ?? null,
     request_id: event.request_id ?? null,
+    ...(event.client_time === undefined ? {} : { client_time: event.client_time }),
     created_at: at,
   };
 }

@@ -131,6 +131,8 @@ export type EventOf<T extends DomainEventType> = {
   request_id?: string | null | undefined;
   /** A fixed record id, for a change that must be recorded once whoever makes it (the create() fails the commit otherwise). */
   record_id?: string | undefined;
+  /** When the person took the action by their device's clock (`client_time`, shared/schemas.ts), if sent. */
+  client_time?: string | undefined;
 } & EventChanges[T];
 
 export type DomainEvent = { [T in DomainEventType]: EventOf<T> }[DomainEventType];

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { idSchema, type Role } from '../shared/schemas.js';
 import type { Caller } from '../shared/caller.js';
+import type { InCommit } from '../data/staged.js';
 import type { RateLimitRule } from '../data/window-count.js';
 import type { ReadLimitRule } from './read-limit.js';
 
@@ -74,6 +75,12 @@ export interface HandlerInput<A extends Access, P, Q, B> {
   requestId: string;
   /** The client's IP address (behind the Functions front end, from X-Forwarded-For). */
   ip: string;
+  /**
+   * For an `idempotent` endpoint: the writes that store `present(made)` as the answer to the
+   * request's Idempotency-Key, for the service to add to the commit of its change (nothing without
+   * a key). `present` is what the handler answers with, so the replay is the same body.
+   */
+  answerInCommit: <T>(present: (made: T) => unknown) => InCommit<T>;
 }
 
 export interface EndpointDefinition<
@@ -125,6 +132,15 @@ export interface EndpointDefinition<
    * declares its own, or null for none.
    */
   readLimit?: ReadLimitRule | null;
+  /**
+   * Takes an `Idempotency-Key` header (docs/conventions.md, "Idempotency-Key"): a repeat of the
+   * key by the same caller on the same object answers the first answer again and writes nothing.
+   * The handler hands `answerInCommit(present)` to its service, which stages it in its commit.
+   * Documented in OpenAPI (the header, 409 idempotency_key_in_flight, 422 idempotency_key_reused)
+   * and checked for every such endpoint by test/authorization.test.ts. Not for public endpoints:
+   * a key is scoped to the caller's uid.
+   */
+  idempotent?: boolean;
   /** HTML or another non-JSON body: the handler returns a Reply with content type set, or a Streamed. */
   raw?: boolean;
   /**
@@ -154,6 +170,7 @@ export type Endpoint = Omit<
     body: unknown;
     requestId: string;
     ip: string;
+    answerInCommit: <T>(present: (made: T) => unknown) => InCommit<T>;
   }) => Promise<unknown>;
 };
 
@@ -164,6 +181,11 @@ export function defineEndpoint<
   B extends z.ZodType | undefined = undefined,
   R extends z.ZodType | null = null,
 >(definition: EndpointDefinition<A, P, Q, B, R>): Endpoint {
+  if (definition.idempotent && definition.access === 'public') {
+    throw new Error(
+      `${definition.method} ${definition.path}: an Idempotency-Key is scoped to a caller; a public endpoint has none`,
+    );
+  }
   return definition as unknown as Endpoint;
 }
 

@@ -51,9 +51,9 @@ export function cors(allowedOrigins: readonly string[]): RequestHandler {
       res.set({
         'Access-Control-Allow-Origin': origin,
         Vary: 'Origin',
-        'Access-Control-Allow-Headers': 'Authorization, Content-Type, X-Request-Id',
+        'Access-Control-Allow-Headers': 'Authorization, Content-Type, X-Request-Id, Idempotency-Key',
         'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE',
-        'Access-Control-Expose-Headers': 'X-Request-Id, Retry-After',
+        'Access-Control-Expose-Headers': 'X-Request-Id, Retry-After, Idempotent-Replayed',
         'Access-Control-Max-Age': '600',
       });
     }

@@ -2,6 +2,7 @@
 // 2020-12, which OpenAPI 3.1 uses as is).
 import { z } from 'zod';
 import { paramsSchemaOf, successContent, successStatuses, type Endpoint } from './endpoint.js';
+import { IDEMPOTENCY_KEY_HEADER, KEPT_HOURS, MAX_KEY_LENGTH, REPLAYED_HEADER } from '../idempotency/key.js';
 import { PROBLEM_TYPE_BASE } from './problem.js';
 import { readLimitOf } from './read-limit.js';
 
@@ -49,8 +50,24 @@ function parameters(endpoint: Endpoint): JsonObject[] {
   };
   add('path', paramsSchemaOf(endpoint));
   add('query', endpoint.query);
+  if (endpoint.idempotent) result.push(idempotencyKeyParameter);
   return result;
 }
+
+const idempotencyKeyParameter: JsonObject = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  description: `Makes retrying this write safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a repeat with the same key by the same caller on the same object within ${KEPT_HOURS} hours answers the first answer again, with ${REPLAYED_HEADER}: true, and changes nothing. The same key with another body: 422 idempotency_key_reused; while the first request still runs: 409 idempotency_key_in_flight with Retry-After. 1 to ${MAX_KEY_LENGTH} printable ASCII characters, bare or as a quoted string (400 otherwise); a UUID per action is a good key. A failed first request (4xx, 5xx) keeps nothing: the key may be sent again.`,
+  schema: { type: 'string', minLength: 1, maxLength: MAX_KEY_LENGTH + 2 },
+};
+
+const replayedHeader = {
+  [REPLAYED_HEADER]: {
+    description: `true when this is the stored answer to an earlier request with the same ${IDEMPOTENCY_KEY_HEADER}.`,
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
 
 const problemSchema = {
   type: 'object',
@@ -105,12 +122,24 @@ export function failureStatuses(endpoint: Endpoint): number[] {
   if (endpoint.method !== 'get') [413, 415].forEach((s) => failures.add(s));
   if (Array.isArray(endpoint.access) || endpoint.verify) failures.add(403);
   if (endpoint.rateLimit || readLimitOf(endpoint)) failures.add(429);
+  // The Idempotency-Key's own: a repeat while the first runs (409), the key reused with another body (422).
+  if (endpoint.idempotent) [409, 422].forEach((s) => failures.add(s));
   return [...failures].sort((a, b) => a - b);
 }
 
 const problemContent = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
 
+const IDEMPOTENT_FAILURES: Record<number, string> = {
+  409: 'idempotency_key_in_flight: a request with the same Idempotency-Key is still running (see Retry-After).',
+  422: 'idempotency_key_reused: the Idempotency-Key was used before with another body.',
+};
+
 function failure(endpoint: Endpoint, status: number): JsonObject {
+  const keyed = endpoint.idempotent ? IDEMPOTENT_FAILURES[status] : undefined;
+  if (keyed !== undefined) {
+    const own = endpoint.errors?.includes(status) ? `${FAILURES[status]} Or ` : '';
+    return { description: own + keyed, content: problemContent };
+  }
   if (status === 401 && endpoint.access === 'public') return { description: PUBLIC_401, content: problemContent };
   if (status === 400 && endpoint.method !== 'get' && endpoint.bodyFormat !== 'form')
     return {
@@ -125,15 +154,17 @@ function responses(endpoint: Endpoint): JsonObject {
   const out: JsonObject = {};
   for (const status of successStatuses(endpoint)) {
     const description = endpoint.otherStatuses?.[status] ?? (endpoint.response === null ? 'Done.' : 'Success.');
-    out[status] =
-      content.length === 0
-        ? { description }
+    out[status] = {
+      description,
+      ...(endpoint.idempotent ? { headers: replayedHeader } : {}),
+      ...(content.length === 0
+        ? {}
         : {
-            description,
             content: Object.fromEntries(
               content.map(([type, schema]) => [type, { schema: jsonSchema(schema, 'output') }]),
             ),
-          };
+          }),
+    };
   }
   for (const status of failureStatuses(endpoint)) out[status] = failure(endpoint, status);
   return out;

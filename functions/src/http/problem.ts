@@ -1,7 +1,7 @@
 // Turns errors into RFC 9457 problem+json responses. The only place that maps an error code to
 // an HTTP status; nothing internal (messages of unexpected errors, stacks) ever reaches a client.
 import type { ErrorRequestHandler, Response } from 'express';
-import { AppError, RateLimitedError, type ErrorCode } from '../errors.js';
+import { AppError, IdempotencyKeyInFlightError, RateLimitedError, type ErrorCode } from '../errors.js';
 import { logs } from '../logs.js';
 
 const STATUS: Record<ErrorCode, { status: number; title: string }> = {
@@ -14,6 +14,10 @@ const STATUS: Record<ErrorCode, { status: number; title: string }> = {
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   conflict: { status: 409, title: 'Conflict' },
   invalid_transition: { status: 409, title: 'Invalid status transition' },
+  task_reassigned: { status: 409, title: 'The task was reassigned' },
+  task_ended: { status: 409, title: 'The task has ended' },
+  idempotency_key_in_flight: { status: 409, title: 'Idempotency-Key in use' },
+  idempotency_key_reused: { status: 422, title: 'Idempotency-Key reused' },
   payload_too_large: { status: 413, title: 'Payload too large' },
   export_too_large: { status: 422, title: 'Export too large for one call' },
   rate_limited: { status: 429, title: 'Too many requests' },
@@ -30,7 +34,8 @@ export function statusOf(code: ErrorCode): number {
 export function sendProblem(res: Response, error: AppError): void {
   const { status, title } = STATUS[error.code];
   if (status === 401) res.set('WWW-Authenticate', 'Bearer');
-  if (error instanceof RateLimitedError) res.set('Retry-After', String(error.retryAfterSeconds));
+  if (error instanceof RateLimitedError || error instanceof IdempotencyKeyInFlightError)
+    res.set('Retry-After', String(error.retryAfterSeconds));
   if (status === 503) res.set('Retry-After', '5');
   res.locals.errorCode = error.code;
   res

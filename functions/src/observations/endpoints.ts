@@ -7,6 +7,7 @@ import {
   observationListQuerySchema,
   observationViewSchema,
   toObservationView,
+  type Observation,
 } from './model.js';
 import * as observations from './service.js';
 
@@ -56,7 +57,11 @@ export const observationEndpoints = [
     status: 201,
     errors: [404, 409],
     rateLimit: OBSERVATION_WRITES,
-    handler: async ({ caller, body }) => toObservationView(await observations.report(caller, body), caller),
+    idempotent: true,
+    handler: async ({ caller, body, answerInCommit }) => {
+      const present = (observation: Observation) => toObservationView(observation, caller);
+      return present(await observations.report(caller, body, answerInCommit(present)));
+    },
   }),
   defineEndpoint({
     method: 'get',

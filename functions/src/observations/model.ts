@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  clientTimeField,
   coarseAreaSchema,
   idSchema,
   isoDateTime,
@@ -46,6 +47,8 @@ export const observationSchema = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     .nullable()
     .default(null),
+  /** When the reporter saw it by their device's clock, if sent (a report queued offline); never used for ordering. */
+  client_time: isoDateTime.optional(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
 });
@@ -63,6 +66,7 @@ export const observationInputSchema = z.strictObject({
   location: locationSchema,
   severity: severitySchema,
   disaster_id: idSchema.nullable().default(null).describe('A confirmed disaster the observation belongs to, if known.'),
+  ...clientTimeField,
 });
 export type ObservationInput = z.infer<typeof observationInputSchema>;
 
@@ -78,7 +82,7 @@ export const fullObservationViewSchema = observationSchema
  * reports name third parties. The times are cut to the hour, like the point to its cell.
  */
 export const areaObservationViewSchema = observationSchema
-  .omit({ geohash: true, day: true, location: true, reporter_id: true, description: true })
+  .omit({ geohash: true, day: true, location: true, reporter_id: true, description: true, client_time: true })
   .extend({
     view: z.literal('area'),
     area: coarseAreaSchema,
@@ -99,7 +103,8 @@ export type ObservationView = z.infer<typeof observationViewSchema>;
 export function toObservationView(observation: Observation, caller: Caller): ObservationView {
   const { geohash: _geohash, day: _day, location, reporter_id: reporterId, ...rest } = observation;
   if (isStaff(caller) || reporterId === caller.uid) return { view: 'full', ...rest, location, reporter_id: reporterId };
-  const { description: _description, ...shown } = rest;
+  // The device's time is as exact as the server's: the area view keeps neither.
+  const { description: _description, client_time: _clientTime, ...shown } = rest;
   return {
     view: 'area',
     ...shown,

@@ -1,6 +1,8 @@
 // Community observations (spec 4.6): field reports anyone registered can file and read. Each
 // new observation is also what the agent (agent/) clusters into suggested disasters.
 import { observationStore } from './store.js';
+import { db } from '../data/firestore.js';
+import { nothingInCommit, type InCommit } from '../data/staged.js';
 import { isAdmin, requireConfirmedDisaster } from '../disasters/service.js';
 import { ForbiddenError } from '../errors.js';
 import type { Caller } from '../shared/caller.js';
@@ -9,7 +11,12 @@ import { geohashOf } from '../shared/geo.js';
 import type { Page } from '../shared/schemas.js';
 import { observationDay, type Observation, type ObservationInput, type ObservationListQuery } from './model.js';
 
-export async function report(caller: Caller, input: ObservationInput): Promise<Observation> {
+/** `inCommit` adds its writes (the stored answer of an Idempotency-Key) to the observation's commit. */
+export async function report(
+  caller: Caller,
+  input: ObservationInput,
+  inCommit: InCommit<Observation> = nothingInCommit,
+): Promise<Observation> {
   if (input.disaster_id !== null) await requireConfirmedDisaster(input.disaster_id, caller);
   const now = new Date().toISOString();
   const ref = observationStore.ref().doc();
@@ -23,10 +30,14 @@ export async function report(caller: Caller, input: ObservationInput): Promise<O
     disaster_id: input.disaster_id,
     reporter_id: caller.uid,
     day: observationDay(now),
+    ...(input.client_time === undefined ? {} : { client_time: input.client_time }),
     created_at: now,
     updated_at: now,
   };
-  await ref.create(observation);
+  const batch = db().batch();
+  batch.create(ref, observation);
+  inCommit(batch, observation);
+  await batch.commit();
   logs.observationReported(observation.id, caller.uid);
   return observation;
 }

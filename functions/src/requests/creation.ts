@@ -6,6 +6,7 @@ import { disasterStore } from '../disasters/store.js';
 import { requestStore } from './store.js';
 import { userStore } from '../users/store.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
+import { nothingInCommit, type InCommit } from '../data/staged.js';
 import type { Disaster } from '../disasters/model.js';
 import { requireConfirmedDisaster } from '../disasters/service.js';
 import { ConflictError, ValidationError } from '../errors.js';
@@ -139,6 +140,7 @@ export function writeNewRequest(
       },
       disaster_id: request.disaster_id,
       request_id: request.id,
+      client_time: input.client_time,
     },
     at,
   );
@@ -151,7 +153,12 @@ export interface CreatedRequest {
   created: boolean;
 }
 
-export async function createRequest(caller: Caller, input: NewRequestInput): Promise<CreatedRequest> {
+/** POST /requests; `inCommit` adds its writes (the stored answer of an Idempotency-Key) to the request's batch. */
+export async function createRequest(
+  caller: Caller,
+  input: NewRequestInput,
+  inCommit: InCommit<HelpRequest> = nothingInCommit,
+): Promise<CreatedRequest> {
   const [disaster, profile, earlier] = await Promise.all([
     requireConfirmedDisaster(input.disaster_id, caller),
     userStore.get(caller.uid),
@@ -176,6 +183,7 @@ export async function createRequest(caller: Caller, input: NewRequestInput): Pro
     { ...input, owner_id: caller.uid, duplicate_of: duplicateOf, requester_phone: profile?.phone ?? null },
     now.toISOString(),
   );
+  inCommit(batch, request);
   try {
     await batch.commit();
   } catch (error) {

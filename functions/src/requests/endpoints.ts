@@ -12,6 +12,7 @@ import {
   requestViewSchema,
   requestLocationSchema,
   statusChangeSchema,
+  type HelpRequest,
 } from './model.js';
 import { toRequestView } from './visibility.js';
 import { createRequest } from './creation.js';
@@ -77,10 +78,12 @@ export const requestEndpoints = [
     },
     errors: [404, 409],
     rateLimit: CREATE_REQUEST_LIMIT,
-    handler: async ({ caller, body }) => {
-      const { request, created } = await createRequest(caller, body);
-      const view = toRequestView(request, isStaff(caller) ? 'staff' : 'owner');
-      return created ? view : new Reply(200, view);
+    idempotent: true,
+    handler: async ({ caller, body, answerInCommit }) => {
+      const present = (request: HelpRequest) => toRequestView(request, isStaff(caller) ? 'staff' : 'owner');
+      const { request, created } = await createRequest(caller, body, answerInCommit(present));
+      // Found by its client_ref: nothing was written (the key is not kept, a repeat finds it again).
+      return created ? present(request) : new Reply(200, present(request));
     },
   }),
   defineEndpoint({

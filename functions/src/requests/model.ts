@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  clientTimeField,
   coarseAreaSchema,
   idSchema,
   isoDateTime,
@@ -255,6 +256,7 @@ export const newRequestSchema = z.strictObject({
   description: boundedText(3, 2000).describe('What is needed, for how many people; 3 to 2000 characters.'),
   location: locationSchema,
   client_ref: clientRefSchema.optional(),
+  ...clientTimeField,
 });
 export type NewRequestInput = z.infer<typeof newRequestSchema>;
 

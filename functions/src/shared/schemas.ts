@@ -50,6 +50,32 @@ export const coarseAreaSchema = z
 
 export const isoDateTime = z.iso.datetime({ offset: true }).describe('ISO-8601 timestamp in UTC.');
 
+/** How far ahead of the server's clock a device's clock may run (clocks drift; phones set by hand more). */
+export const CLIENT_TIME_MAX_AHEAD_MS = 5 * 60_000;
+/** How long an action may wait in an offline outbox and still be taken (a disaster's first weeks). */
+export const CLIENT_TIME_MAX_AGE_DAYS = 30;
+
+/**
+ * When the person took the action by their device's clock: an action queued offline arrives
+ * hours later. Stored beside the server's time (the audit record, a task's history entry, an
+ * observation, a chat message), shown to people, and never used to order changes or decide
+ * anything: a device's clock is whatever its owner set. Stored in UTC.
+ */
+export const clientTimeSchema = isoDateTime
+  .refine((at) => Date.parse(at) <= Date.now() + CLIENT_TIME_MAX_AHEAD_MS, {
+    message: `must not lie more than ${CLIENT_TIME_MAX_AHEAD_MS / 60_000} minutes ahead of the server's clock`,
+  })
+  .refine((at) => Date.parse(at) >= Date.now() - CLIENT_TIME_MAX_AGE_DAYS * 86_400_000, {
+    message: `must not lie more than ${CLIENT_TIME_MAX_AGE_DAYS} days in the past`,
+  })
+  .transform((at) => new Date(at).toISOString())
+  .describe(
+    `When the person took the action, by their device's clock (RFC 3339), e.g. when it was queued offline: kept beside the server's time, never used for ordering. At most ${CLIENT_TIME_MAX_AHEAD_MS / 60_000} minutes ahead of the server's clock and ${CLIENT_TIME_MAX_AGE_DAYS} days behind it (400 otherwise).`,
+  );
+
+/** The optional `client_time` of a write's body. */
+export const clientTimeField = { client_time: clientTimeSchema.optional() };
+
 /** Free text: trimmed, bounded, and free of control characters other than newline and tab. */
 export function boundedText(min: number, max: number) {
   return (

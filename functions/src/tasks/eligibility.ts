@@ -6,6 +6,11 @@ import type { UserRecord } from '../users/model.js';
 import type { Task } from './model.js';
 import type { TaskStatus } from './transitions.js';
 
+/** Who sees a task (and may move it, as assertMayMove says): admins and its assignee. */
+export function isVisibleTo(caller: Caller, task: Task): boolean {
+  return caller.role === 'admin' || task.assigned_to === caller.uid;
+}
+
 /** Who can do a task: a responder can do what a volunteer can; only responders do responder tasks. */
 export function canPerform(role: UserRecord['role'], required: Task['role_required']): boolean {
   return required === 'responder' ? role === 'responder' : role === 'volunteer' || role === 'responder';

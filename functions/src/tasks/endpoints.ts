@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { auditViewSchema } from '../audit/model.js';
 import { taskHistory } from '../audit/service.js';
 import { defineEndpoint } from '../http/endpoint.js';
-import { boundedText, idSchema, pageSchema, pageQuerySchema } from '../shared/schemas.js';
+import { idSchema, pageSchema, pageQuerySchema } from '../shared/schemas.js';
 import {
   adminTaskListQuerySchema,
   newTaskSchema,
   ownTaskListQuerySchema,
   taskSchema,
-  taskStatusSchema,
+  taskStatusChangeSchema,
+  type Task,
 } from './model.js';
 import * as tasks from './service.js';
 
@@ -103,6 +104,8 @@ export const taskEndpoints = [
       'on_route needs the task assigned and authorized.',
       'Ending a task (completed, failed, cancelled) returns its resources to available (not_available if used up) and updates the linked request: in_progress while any of its tasks is active, fulfilled when none is active and one completed, open when all failed or were cancelled.',
       'A move outside the table is 409 invalid_transition.',
+      'A move that arrives too late (queued offline) is 409 task_ended when the task has ended (naming task_status, changed_by, changed_by_name, changed_at) and 409 task_reassigned when the caller held it and no longer does (naming who reassigned it and when).',
+      'client_time, when sent, is kept in the history entry and the audit record beside the server time.',
     ].join(' '),
     access: ['admin', 'responder', 'volunteer'],
     ownership: [
@@ -110,19 +113,18 @@ export const taskEndpoints = [
       'A task the caller may not see is 404.',
     ].join(' '),
     params,
-    body: z.strictObject({
-      status: taskStatusSchema,
-      reason: boundedText(1, 500)
-        .optional()
-        .describe(
-          "Only with failed: why. Kept in the task's history (GET /tasks/{task_id}/history), for the dispatchers.",
-        ),
-    }),
+    body: taskStatusChangeSchema,
     response: taskSchema,
     errors: [404, 409],
     rateLimit: writeLimit,
-    handler: ({ caller, params, body }) =>
-      tasks.changeTaskStatus(caller, params.task_id, { to: body.status, reason: body.reason }),
+    idempotent: true,
+    handler: ({ caller, params, body, answerInCommit }) =>
+      tasks.changeTaskStatus(
+        caller,
+        params.task_id,
+        { to: body.status, reason: body.reason, clientTime: body.client_time },
+        answerInCommit((task: Task) => task),
+      ),
   }),
   defineEndpoint({
     method: 'patch',

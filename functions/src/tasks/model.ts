@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, pageQuerySchema, boundedText, updatedSinceSchema } from '../shared/schemas.js';
+import {
+  clientTimeField,
+  idSchema,
+  isoDateTime,
+  pageQuerySchema,
+  boundedText,
+  updatedSinceSchema,
+} from '../shared/schemas.js';
 import { shortReference } from '../shared/reference.js';
 import { TASK_ROLES, TASK_STATUSES } from '../shared/vocabulary.js';
 
@@ -7,6 +14,16 @@ import { TASK_ROLES, TASK_STATUSES } from '../shared/vocabulary.js';
 export { TASK_ROLES, TASK_STATUSES };
 
 export const taskStatusSchema = z.enum(TASK_STATUSES);
+
+/** PATCH /tasks/{task_id}/status. */
+export const taskStatusChangeSchema = z.strictObject({
+  status: taskStatusSchema,
+  reason: boundedText(1, 500)
+    .optional()
+    .describe("Only with failed: why. Kept in the task's history (GET /tasks/{task_id}/history), for the dispatchers."),
+  ...clientTimeField,
+});
+export type TaskStatusChange = z.infer<typeof taskStatusChangeSchema>;
 
 /** The filters of GET /tasks, shared by the 3W export (GET /exports/3w). */
 export const taskListFilters = {
@@ -27,6 +44,8 @@ export const taskHistoryEntrySchema = z.object({
   action: z.enum(['created', 'assigned', 'authorized', 'status_changed']),
   from: z.string().nullable(),
   to: z.string().nullable(),
+  /** When the person took the action by their device's clock, if the client sent it (`at` is the server's). */
+  client_time: isoDateTime.optional(),
 });
 export type TaskHistoryEntry = z.infer<typeof taskHistoryEntrySchema>;
 

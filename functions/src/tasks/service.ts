@@ -13,7 +13,7 @@ import { changePosition, readChanges } from '../data/changes.js';
 import { TASK_TRANSITIONS_PATH, taskStore } from './store.js';
 import { userStore } from '../users/store.js';
 import { db, isAlreadyExists } from '../data/firestore.js';
-import { unchanged, type Staged } from '../data/staged.js';
+import { nothingInCommit, unchanged, type InCommit, type Staged } from '../data/staged.js';
 import { requireConfirmedDisaster } from '../disasters/service.js';
 import { recordEvent } from '../events/record.js';
 import {
@@ -38,7 +38,8 @@ import { shortReference } from '../shared/reference.js';
 import type { Page, PageQuery } from '../shared/schemas.js';
 import { MAX_TASK_RESOURCES, type NewTaskBody, type Task, type TaskFilters, type TaskHistoryEntry } from './model.js';
 import { followNewTask, readLinkableRequest, readRequestFollowing } from './request-status.js';
-import { assertMayBeAssigned, assertMayMove } from './eligibility.js';
+import { assertMayBeAssigned, assertMayMove, isVisibleTo } from './eligibility.js';
+import { readTaskToMove } from './late-actions.js';
 import { ACTIVE_TASK_STATUSES, taskTransitions, type TaskStatus } from './transitions.js';
 
 /** What a task is made from: the body of POST /tasks, or an approved workflow task. */
@@ -189,10 +190,6 @@ export async function createTask(caller: Caller, body: NewTaskBody): Promise<Tas
   return staged.value;
 }
 
-function isVisibleTo(caller: Caller, task: Task): boolean {
-  return caller.role === 'admin' || task.assigned_to === caller.uid;
-}
-
 async function readVisibleTask(caller: Caller, taskId: string, tx?: Transaction): Promise<Task> {
   const ref = taskStore.doc(taskId);
   const task = (tx ? await tx.get(ref) : await ref.get()).data();
@@ -306,17 +303,17 @@ function transitionRef(taskId: string, from: TaskStatus) {
   return db().collection(TASK_TRANSITIONS_PATH).doc(`${taskId}_${from}`);
 }
 
-/** A status move as the assignee or a dispatcher asks it: `reason` says why a task failed. */
+/** A status move as asked: `reason`, why a task failed; `clientTime`, when by the device's clock (kept, never decides). */
 export interface StatusMove {
   to: TaskStatus;
   reason?: string | undefined;
+  clientTime?: string | undefined;
 }
 
 /**
- * Reads and checks a status move in `tx` (404, 409 invalid_transition, 403) and returns the moved
- * task and its writes (the transition's claim, the task, its resources released when it ends, its
- * request following, the event), to be made after every read of the caller's transaction. The
- * endpoint and the SMS commands of responders (channels/) both move tasks by it.
+ * Reads and checks a status move in `tx` (404, 409, 403) and returns the moved task and its writes
+ * (the transition's claim, the task, its resources released, its request following, the event), to
+ * be made after every read of the caller's transaction. The endpoint and the SMS commands use it.
  */
 export async function stageStatusMove(
   tx: Transaction,
@@ -325,8 +322,8 @@ export async function stageStatusMove(
   move: StatusMove,
   now: string,
 ): Promise<Staged<Task>> {
-  const { to, reason } = move;
-  const task = await readVisibleTask(caller, taskId, tx);
+  const { to, reason, clientTime } = move;
+  const task = await readTaskToMove(caller, taskId, to, tx);
   if (to === 'pending') throw new InvalidTransitionError('task', task.status, to, taskTransitions.next[task.status]);
   if (reason !== undefined && to !== 'failed')
     throw new ValidationError([{ path: 'body.reason', message: 'is given only when the task failed' }]);
@@ -339,12 +336,9 @@ export async function stageStatusMove(
   const ending = !ACTIVE_TASK_STATUSES.includes(to);
   const release = ending ? await readTaskRelease(tx, caller, task, now) : unchanged(undefined);
   const following = await readRequestFollowing(tx, caller, task, to, now);
-  const next: Task = {
-    ...task,
-    status: to,
-    updated_at: now,
-    history: [...task.history, { at: now, by: caller.uid, action: 'status_changed', from: task.status, to }],
-  };
+  const entry: TaskHistoryEntry = { at: now, by: caller.uid, action: 'status_changed', from: task.status, to };
+  if (clientTime !== undefined) entry.client_time = clientTime;
+  const next: Task = { ...task, status: to, updated_at: now, history: [...task.history, entry] };
   return {
     value: next,
     write() {
@@ -356,7 +350,7 @@ export async function stageStatusMove(
         by: caller.uid,
         at: now,
       });
-      writeTask(tx, task, { status: to }, next.history.at(-1)!);
+      writeTask(tx, task, { status: to }, entry);
       recordEvent(
         tx,
         caller,
@@ -365,6 +359,7 @@ export async function stageStatusMove(
           ...contextOf(task),
           before: { status: task.status },
           after: { status: to, ...(reason !== undefined && { reason }) },
+          client_time: clientTime,
         },
         now,
         { task: next, request: following.value },
@@ -375,26 +370,29 @@ export async function stageStatusMove(
   };
 }
 
-/** A move's commit failed because the task left its status meanwhile (its transition exists): a 409. */
-export function movedMeanwhile(from: TaskStatus | undefined): ConflictError {
-  return new ConflictError(
-    `The task left ${from ?? 'its status'} at the same moment by another change; read it again.`,
-  );
-}
-
-export async function changeTaskStatus(caller: Caller, taskId: string, move: StatusMove): Promise<Task> {
+export async function changeTaskStatus(
+  caller: Caller,
+  taskId: string,
+  move: StatusMove,
+  inCommit: InCommit<Task> = nothingInCommit,
+): Promise<Task> {
   let from: TaskStatus | undefined;
   try {
     const updated = await db().runTransaction(async (tx) => {
       const staged = await stageStatusMove(tx, caller, taskId, move, new Date().toISOString());
       from = staged.value.history.at(-1)?.from as TaskStatus;
       staged.write();
+      inCommit(tx, staged.value);
       return staged.value;
     });
     logs.taskStatusChanged(taskId, from ?? '?', move.to, caller.uid);
     return updated;
   } catch (error) {
-    if (isAlreadyExists(error)) throw movedMeanwhile(from);
+    // The move's transition exists: the task left its status at the same moment by another change.
+    if (isAlreadyExists(error))
+      throw new ConflictError(
+        `The task left ${from ?? 'its status'} at the same moment by another change; read it again.`,
+      );
     throw error;
   }
 }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { forgetCachedUser } from '../http/auth.js';
 import { defineEndpoint, Reply } from '../http/endpoint.js';
-import { idSchema, locationSchema, roleSchema } from '../shared/schemas.js';
+import { clientTimeField, idSchema, locationSchema, roleSchema } from '../shared/schemas.js';
 import {
   availabilitySchema,
   phoneSchema,
@@ -10,6 +10,7 @@ import {
   toProfile,
   userProfileSchema,
   verificationSchema,
+  type UserRecord,
 } from './model.js';
 import { ERASURE_TIME_BUDGET_MS, eraseOnBehalf, eraseUser } from './erasure.js';
 import { grantRole } from './roles.js';
@@ -134,13 +135,18 @@ export const userEndpoints = [
     summary: "Set the caller's availability (volunteers).",
     access: 'authenticated',
     ownership: 'Only volunteers have an availability (403 for other roles).',
-    body: z.strictObject({ availability: availabilitySchema }),
+    body: z.strictObject({ availability: availabilitySchema, ...clientTimeField }),
     response: availabilityResponse,
     errors: [403, 404],
     rateLimit: USERS_WRITE_LIMIT,
-    handler: async ({ caller, body }) => {
-      const user = await users.setAvailability(caller, body.availability);
-      return { availability: user.availability ?? 'unavailable', updated_at: user.updated_at };
+    idempotent: true,
+    handler: async ({ caller, body, answerInCommit }) => {
+      const present = (user: UserRecord) => ({
+        availability: user.availability ?? 'unavailable',
+        updated_at: user.updated_at,
+      });
+      const change = { value: body.availability, clientTime: body.client_time };
+      return present(await users.setAvailability(caller, change, answerInCommit(present)));
     },
   }),
   defineEndpoint({
@@ -149,11 +155,15 @@ export const userEndpoints = [
     tag: TAG,
     summary: "Update the caller's location.",
     access: 'authenticated',
-    body: z.strictObject({ location: locationSchema }),
+    body: z.strictObject({ location: locationSchema, ...clientTimeField }),
     response: userProfileSchema,
     errors: [404],
     rateLimit: USERS_WRITE_LIMIT,
-    handler: async ({ caller, body }) => toProfile(await users.setLocation(caller, body.location)),
+    idempotent: true,
+    handler: async ({ caller, body, answerInCommit }) => {
+      const change = { value: body.location, clientTime: body.client_time };
+      return toProfile(await users.setLocation(caller, change, answerInCommit(toProfile)));
+    },
   }),
   defineEndpoint({
     method: 'get',

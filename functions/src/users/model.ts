@@ -40,9 +40,13 @@ export const userRecordSchema = z.object({
   role: roleSchema.describe('Mirror of the verified custom claim `role`, kept for queries.'),
   phone: phoneSchema.nullable(),
   location: locationSchema.nullable(),
+  /** When the person was at `location` by their device's clock, if their client sent it (a report queued offline). */
+  location_client_time: isoDateTime.optional(),
   /** Geohash of `location` (precision 10), for nearby-volunteer range queries. */
   geohash: z.string().nullable(),
   availability: availabilitySchema.nullable().describe('Volunteers only; null for other roles.'),
+  /** When the volunteer set `availability` by their device's clock, if their client sent it. */
+  availability_client_time: isoDateTime.optional(),
   skills: skillsSchema,
   verified: z
     .boolean()

@@ -3,6 +3,7 @@ import { recordEvent } from '../events/record.js';
 import { memberStore, membershipStore } from '../disasters/store.js';
 import { userStore } from './store.js';
 import { auth, db } from '../data/firestore.js';
+import { nothingInCommit, type InCommit } from '../data/staged.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import type { Caller } from '../shared/caller.js';
 import { geohashOf } from '../shared/geo.js';
@@ -126,25 +127,53 @@ export async function getAvailability(caller: Caller): Promise<UserRecord> {
   return user;
 }
 
-/** Applies `change` to the caller's own record in a transaction and returns the result. */
-async function updateOwnUser(caller: Caller, change: (user: UserRecord) => Partial<UserRecord>): Promise<UserRecord> {
+/** Applies `change` to the caller's own record in a transaction (with `inCommit`'s writes) and returns the result. */
+async function updateOwnUser(
+  caller: Caller,
+  change: (user: UserRecord) => Partial<UserRecord>,
+  inCommit: InCommit<UserRecord>,
+): Promise<UserRecord> {
   const ref = userStore.doc(caller.uid);
   return db().runTransaction(async (tx) => {
     const user = (await tx.get(ref)).data();
     if (!user) throw new NotFoundError('Profile (register first with POST /users/register)');
     const next = { ...user, ...change(user), updated_at: new Date().toISOString() };
     tx.set(ref, next);
+    inCommit(tx, next);
     return next;
   });
 }
 
-export function setAvailability(caller: Caller, availability: 'available' | 'unavailable'): Promise<UserRecord> {
-  return updateOwnUser(caller, (user) => {
-    assertVolunteer(user);
-    return { availability };
-  });
+/** A field change as the person made it: the value, and when by their device's clock (`client_time`), if sent. */
+export interface OwnChange<T> {
+  value: T;
+  clientTime?: string | undefined;
 }
 
-export function setLocation(caller: Caller, location: Location): Promise<UserRecord> {
-  return updateOwnUser(caller, () => ({ location, geohash: geohashOf(location) }));
+export function setAvailability(
+  caller: Caller,
+  { value: availability, clientTime }: OwnChange<'available' | 'unavailable'>,
+  inCommit: InCommit<UserRecord> = nothingInCommit,
+): Promise<UserRecord> {
+  return updateOwnUser(
+    caller,
+    (user) => {
+      assertVolunteer(user);
+      // The record is set whole: a change without a device time leaves no stale one beside it.
+      return { availability, availability_client_time: clientTime };
+    },
+    inCommit,
+  );
+}
+
+export function setLocation(
+  caller: Caller,
+  { value: location, clientTime }: OwnChange<Location>,
+  inCommit: InCommit<UserRecord> = nothingInCommit,
+): Promise<UserRecord> {
+  return updateOwnUser(
+    caller,
+    () => ({ location, geohash: geohashOf(location), location_client_time: clientTime }),
+    inCommit,
+  );
 }
