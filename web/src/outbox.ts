@@ -18,13 +18,6 @@ import {
 } from './outbox-core.js';
 import { signal } from './state.js';
 
-/**
- * Whether queued writes carry `client_time` (when the person acted; issue 25 item 6). Off until
- * the API takes the field: its write bodies are strict zod objects today, which answer an unknown
- * field with 400 validation_failed (that would turn every queued action into a conflict).
- */
-export const SEND_CLIENT_TIME = false;
-
 /** The signed-in person's queue, as the screens show it. */
 export const outboxActions = signal<readonly OutboxAction[]>([]);
 
@@ -39,7 +32,8 @@ const transport: Transport = {
     exchange(
       action.method,
       action.path,
-      SEND_CLIENT_TIME ? { ...action.body, client_time: action.taken_at } : action.body,
+      // When the person acted, kept beside the server's time (never used to order or decide).
+      { ...action.body, client_time: action.taken_at },
       { 'Idempotency-Key': action.key },
     ),
   explain: explainConflict,

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { recordEvent } from '../../src/events/record.js';
 import { gatherContext, ALL_PARTS } from '../../src/chatbot/context.js';
 import { receiveMessage } from '../../src/channels/inbound.js';
+import { taskMove } from '../../src/channels/conversation.js';
 import { sweepRecycledNumbers } from '../../src/channels/recycle.js';
 import { processObservation } from '../../src/agent/suggest.js';
 import { readChanges } from '../../src/data/changes.js';
@@ -453,6 +454,21 @@ async function otherQuerySites(world: World, recorder: QueryRecorder): Promise<v
   await step('SMS: STATUS', sms('STATUS'));
   await step('SMS: a follow-up without a need', sms('near the church'));
   for (let i = 0; i < 4; i++) await step('SMS: a new request', sms('we need water'));
+  // A responder's task command by SMS: the reference looked for among their own tasks.
+  await step('SMS: a task command', () =>
+    taskMove(
+      {
+        number: PHONE,
+        channel: 'sms',
+        contact: undefined,
+        uid: member.uid,
+        newUser: false,
+        language: 'en',
+        guard: null,
+      },
+      { to: 'completed', reference: 'ZZZZZZ', reason: null, language: 'en' },
+    ),
+  );
   // Nothing is stale here (no Auth emulator in this harness): the sweep runs its query only.
   await step('recycled numbers sweep', () => sweepRecycledNumbers());
   // A change feed page that ends inside a millisecond reads the rest of that millisecond.
