@@ -70,6 +70,7 @@ describe('Send by SMS: one request whichever path arrives first (client_ref)', f
     const ref = deviceRef();
     const person = await registeredUser('affected_individual');
     const first = expectStatus(await call('POST', '/requests', { token: person.token, body: body(ref) }), 201);
+    assert.equal(first.reference, shortReference(first.id), 'the reference the SMS replies use, in the view');
     const again = expectStatus(await call('POST', '/requests', { token: person.token, body: body(ref) }), 200);
     assert.equal(again.id, first.id);
     assert.equal((await requestsOwnedBy(person.uid)).length, 1);

@@ -12,6 +12,7 @@ const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const at = new Date().toISOString();
 const requests: StaffRequestView[] = Array.from({ length: count }, (_, i) => ({
   id: `r${i}`,
+  reference: `R${i}`,
   view: 'staff',
   disaster_id: 'bench',
   type_of_need: NEEDS[i % NEEDS.length]!,

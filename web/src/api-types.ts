@@ -5951,6 +5951,8 @@ export interface operations {
                             /** @constant */
                             view: "staff";
                             id: string;
+                            /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                            reference: string;
                             disaster_id: string;
                             /** @enum {string} */
                             type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -6035,6 +6037,8 @@ export interface operations {
                             /** @constant */
                             view: "owner";
                             id: string;
+                            /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                            reference: string;
                             disaster_id: string;
                             /** @enum {string} */
                             type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -6104,6 +6108,8 @@ export interface operations {
                             /** @constant */
                             view: "assignee";
                             id: string;
+                            /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                            reference: string;
                             disaster_id: string;
                             /** @enum {string} */
                             type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -6137,6 +6143,8 @@ export interface operations {
                             /** @constant */
                             view: "area";
                             id: string;
+                            /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                            reference: string;
                             disaster_id: string;
                             /** @enum {string} */
                             type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -6285,6 +6293,8 @@ export interface operations {
                         /** @constant */
                         view: "staff";
                         id: string;
+                        /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                        reference: string;
                         disaster_id: string;
                         /** @enum {string} */
                         type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -6369,6 +6379,8 @@ export interface operations {
                         /** @constant */
                         view: "owner";
                         id: string;
+                        /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                        reference: string;
                         disaster_id: string;
                         /** @enum {string} */
                         type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -6438,6 +6450,8 @@ export interface operations {
                         /** @constant */
                         view: "assignee";
                         id: string;
+                        /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                        reference: string;
                         disaster_id: string;
                         /** @enum {string} */
                         type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -6471,6 +6485,8 @@ export interface operations {
                         /** @constant */
                         view: "area";
                         id: string;
+                        /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                        reference: string;
                         disaster_id: string;
                         /** @enum {string} */
                         type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -6521,6 +6537,8 @@ export interface operations {
                         /** @constant */
                         view: "staff";
                         id: string;
+                        /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                        reference: string;
                         disaster_id: string;
                         /** @enum {string} */
                         type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -6605,6 +6623,8 @@ export interface operations {
                         /** @constant */
                         view: "owner";
                         id: string;
+                        /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                        reference: string;
                         disaster_id: string;
                         /** @enum {string} */
                         type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -6674,6 +6694,8 @@ export interface operations {
                         /** @constant */
                         view: "assignee";
                         id: string;
+                        /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                        reference: string;
                         disaster_id: string;
                         /** @enum {string} */
                         type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -6707,6 +6729,8 @@ export interface operations {
                         /** @constant */
                         view: "area";
                         id: string;
+                        /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                        reference: string;
                         disaster_id: string;
                         /** @enum {string} */
                         type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -6875,6 +6899,8 @@ export interface operations {
                             /** @constant */
                             view: "staff";
                             id: string;
+                            /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                            reference: string;
                             disaster_id: string;
                             /** @enum {string} */
                             type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -6959,6 +6985,8 @@ export interface operations {
                             /** @constant */
                             view: "owner";
                             id: string;
+                            /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                            reference: string;
                             disaster_id: string;
                             /** @enum {string} */
                             type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -7028,6 +7056,8 @@ export interface operations {
                             /** @constant */
                             view: "assignee";
                             id: string;
+                            /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                            reference: string;
                             disaster_id: string;
                             /** @enum {string} */
                             type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -7061,6 +7091,8 @@ export interface operations {
                             /** @constant */
                             view: "area";
                             id: string;
+                            /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                            reference: string;
                             disaster_id: string;
                             /** @enum {string} */
                             type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -7170,6 +7202,8 @@ export interface operations {
                         /** @constant */
                         view: "staff";
                         id: string;
+                        /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                        reference: string;
                         disaster_id: string;
                         /** @enum {string} */
                         type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -7254,6 +7288,8 @@ export interface operations {
                         /** @constant */
                         view: "owner";
                         id: string;
+                        /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                        reference: string;
                         disaster_id: string;
                         /** @enum {string} */
                         type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -7323,6 +7359,8 @@ export interface operations {
                         /** @constant */
                         view: "assignee";
                         id: string;
+                        /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                        reference: string;
                         disaster_id: string;
                         /** @enum {string} */
                         type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -7356,6 +7394,8 @@ export interface operations {
                         /** @constant */
                         view: "area";
                         id: string;
+                        /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                        reference: string;
                         disaster_id: string;
                         /** @enum {string} */
                         type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -7597,6 +7637,8 @@ export interface operations {
                         /** @constant */
                         view: "staff";
                         id: string;
+                        /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                        reference: string;
                         disaster_id: string;
                         /** @enum {string} */
                         type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -7681,6 +7723,8 @@ export interface operations {
                         /** @constant */
                         view: "owner";
                         id: string;
+                        /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                        reference: string;
                         disaster_id: string;
                         /** @enum {string} */
                         type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -7750,6 +7794,8 @@ export interface operations {
                         /** @constant */
                         view: "assignee";
                         id: string;
+                        /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                        reference: string;
                         disaster_id: string;
                         /** @enum {string} */
                         type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -7783,6 +7829,8 @@ export interface operations {
                         /** @constant */
                         view: "area";
                         id: string;
+                        /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                        reference: string;
                         disaster_id: string;
                         /** @enum {string} */
                         type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -7949,6 +7997,8 @@ export interface operations {
                         /** @constant */
                         view: "staff";
                         id: string;
+                        /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                        reference: string;
                         disaster_id: string;
                         /** @enum {string} */
                         type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -8033,6 +8083,8 @@ export interface operations {
                         /** @constant */
                         view: "owner";
                         id: string;
+                        /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                        reference: string;
                         disaster_id: string;
                         /** @enum {string} */
                         type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -8102,6 +8154,8 @@ export interface operations {
                         /** @constant */
                         view: "assignee";
                         id: string;
+                        /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                        reference: string;
                         disaster_id: string;
                         /** @enum {string} */
                         type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -8135,6 +8189,8 @@ export interface operations {
                         /** @constant */
                         view: "area";
                         id: string;
+                        /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                        reference: string;
                         disaster_id: string;
                         /** @enum {string} */
                         type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -8295,6 +8351,8 @@ export interface operations {
                             /** @constant */
                             view: "staff";
                             id: string;
+                            /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                            reference: string;
                             disaster_id: string;
                             /** @enum {string} */
                             type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -8379,6 +8437,8 @@ export interface operations {
                             /** @constant */
                             view: "owner";
                             id: string;
+                            /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                            reference: string;
                             disaster_id: string;
                             /** @enum {string} */
                             type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -8448,6 +8508,8 @@ export interface operations {
                             /** @constant */
                             view: "assignee";
                             id: string;
+                            /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                            reference: string;
                             disaster_id: string;
                             /** @enum {string} */
                             type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
@@ -8481,6 +8543,8 @@ export interface operations {
                             /** @constant */
                             view: "area";
                             id: string;
+                            /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                            reference: string;
                             disaster_id: string;
                             /** @enum {string} */
                             type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";

@@ -42,6 +42,12 @@ function newClientRef(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => REF_ALPHABET[byte % 32]).join('');
 }
 
+/** The start of what the person wrote, to tell their requests apart. */
+function excerpt(text: string): string {
+  const words = text.replace(/\s+/g, ' ').trim();
+  return words.length <= 80 ? words : `${words.slice(0, 79).trimEnd()}…`;
+}
+
 /** The form's fields from a refused request the person chose to edit and resend (read once). */
 function takeDraft(): { need: Need | null; where: Location | null; details: string } {
   const draft = requestDraft.get();
@@ -216,7 +222,10 @@ export function AskForHelp() {
             <li key={r.id} class="card" aria-label={`${needLabel(r.type_of_need)}: ${statusLabel(r.status)}`}>
               <div>
                 <strong>{needLabel(r.type_of_need)}</strong>{' '}
-                <span class={`badge status-${r.status}`}>{statusLabel(r.status)}</span>
+                <span class={`badge status-${r.status}`}>{statusLabel(r.status)}</span>{' '}
+                {/* The reference SMS replies use: what a person quotes on a phone call. */}
+                <span class="meta">{t('request_reference', { reference: r.reference })}</span>
+                {'description' in r && <p class="excerpt">{excerpt(r.description)}</p>}
                 <p class="meta">{formatAge(r.created_at)}</p>
               </div>
             </li>

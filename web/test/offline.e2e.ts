@@ -248,12 +248,16 @@ describe('the console offline (Chromium)', function () {
       await page.context().setOffline(false);
       await page.getByRole('listitem', { name: 'Food: Open' }).waitFor({ timeout: 60_000 });
       await page.getByText(/waiting to send/).waitFor({ state: 'detached' });
-      const mine = await apiAs<{ items: { description?: string }[] }>(
+      const mine = await apiAs<{ items: { description?: string; reference: string }[] }>(
         'affected_individual',
         'GET',
         '/requests/me?limit=200',
       );
       assert.equal(mine.items.filter((r) => r.description === details).length, 1, 'one request, not two');
+      // The person tells their requests apart: the reference SMS replies use, and what they wrote.
+      const sent = mine.items.find((r) => r.description === details)!;
+      const card = page.getByRole('listitem', { name: 'Food: Open' }).filter({ hasText: details });
+      await card.getByText(`Ref ${sent.reference}`).waitFor();
     } finally {
       await page.context().close();
     }

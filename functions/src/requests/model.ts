@@ -175,6 +175,9 @@ export type MatchSummary = z.infer<typeof matchSummarySchema>;
 
 const timesAndState = {
   id: idSchema,
+  reference: z
+    .string()
+    .describe("The short reference people quote: in SMS replies, on a phone call, in the requester's list."),
   disaster_id: idSchema,
   type_of_need: needSchema,
   status: requestStatusSchema,

@@ -15,6 +15,7 @@ import { userStore } from '../users/store.js';
 import type { Caller } from '../shared/caller.js';
 import { SEARCH_RADIUS_KM } from './model.js';
 import { COARSE_CENTER_MAX_OFFSET_KM, coarseArea } from '../shared/geo.js';
+import { shortReference } from '../shared/reference.js';
 import { isStaff } from '../shared/schemas.js';
 import { ACTIVE_TASK_STATUSES } from '../shared/vocabulary.js';
 import {
@@ -136,6 +137,7 @@ function matchSummary(request: HelpRequest): MatchSummary | null {
 export function toRequestView(request: HelpRequest, audience: RequestAudience): RequestView {
   const common = {
     id: request.id,
+    reference: shortReference(request.id),
     disaster_id: request.disaster_id,
     type_of_need: request.type_of_need,
     status: request.status,
