@@ -93,7 +93,8 @@ export async function startPhoneVerification(caller: Caller, phone: string): Pro
 /** The log record of a code's SMS, the code masked; `sending` until Twilio took it. */
 function codeMessage(uid: string, phone: string, language: Language, masked: string, at: string): OutboundMessage {
   return {
-    id: createHash('sha256').update(`phone-verification\n${uid}\n${at}`).digest('hex').slice(0, 32),
+    // A new id each time: each call sends a new code (two calls in one millisecond are two messages).
+    id: outboundMessageStore.ref().doc().id,
     channel: 'sms',
     to: phone,
     recipient_uid: uid,
