@@ -12,7 +12,14 @@ import { stagePlaceNote, stageTextedPoint } from '../requests/placement.js';
 import type { Caller } from '../shared/caller.js';
 import { shortReference } from '../shared/reference.js';
 import { stageStatusMove } from '../tasks/service.js';
-import { recordOptOut, taskMoveRefusal, type CommandResult, type IntakeCommand, type Sender } from './conversation.js';
+import {
+  recordOptOut,
+  taskMoveRefusal,
+  taskNotFoundReply,
+  type CommandResult,
+  type IntakeCommand,
+  type Sender,
+} from './conversation.js';
 import { replies } from './replies.js';
 
 /** Reads what the command needs in `tx` and returns its writes: the features' commands, nothing of their own. */
@@ -79,7 +86,7 @@ async function stageTaskMove(
     const refused =
       task?.assigned_to === sender.uid
         ? taskMoveRefusal(sender.language, task, command.move.to)
-        : { template: 'reply_task_not_found' as const, text: replies(sender.language).taskNotFound(command.reference) };
+        : taskNotFoundReply(sender.language, command.reference);
     if (!refused) throw error;
     return unchanged({ requestId: null, plan: false, refused });
   }

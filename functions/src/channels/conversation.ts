@@ -13,7 +13,7 @@ import type { HelpRequest } from '../requests/model.js';
 import type { Task } from '../tasks/model.js';
 import type { StatusMove } from '../tasks/service.js';
 import { taskTransitions } from '../tasks/transitions.js';
-import { clientRefInText } from '../requests/client-refs.js';
+import { splitClientRef } from '../requests/client-refs.js';
 import { LOCATION_TEXT_CHARS } from '../requests/placement.js';
 import type { Location } from '../shared/schemas.js';
 import type { Command, ReadMessage, TaskCommand, TaskMove } from './keywords.js';
@@ -239,10 +239,8 @@ async function newRequest(
   const disaster = placedIn ?? holding[0] ?? disasters[0]!;
   const location = point ?? disaster.location;
   // The "Send by SMS" text of the console carries the form's client reference (#REF): not words of the person's.
-  const clientRef = clientRefInText(body);
-  const text = cleanText(
-    clientRef === null ? body : body.replace(new RegExp(`\\s*#${clientRef}(?![A-Za-z0-9])`, 'i'), ''),
-  );
+  const { ref: clientRef, text: words } = splitClientRef(body);
+  const text = cleanText(words);
   const description = text.length >= 3 ? text.slice(0, 2000) : need;
   const input = { disaster_id: disaster.id, type_of_need: need, description, location };
   // Queued for triage (a guard acted): a dispatcher looks at it, so no duplicate check either.
@@ -294,8 +292,7 @@ export async function taskMove(sender: Sender, command: TaskCommand): Promise<Ou
   const { reference, to } = command;
   const own = await taskStore.list({ assigned_to: sender.uid }, { limit: OWN_TASKS_READ });
   const task = own.items.find((candidate) => candidate.reference === reference);
-  if (!task)
-    return { name: 'task_not_found', reply: { template: 'reply_task_not_found', text: say.taskNotFound(reference) } };
+  if (!task) return { name: 'task_not_found', reply: taskNotFoundReply(sender.language, reference) };
   const refusal = taskMoveRefusal(sender.language, task, to);
   if (refusal) return { name: 'task_not_moved', reply: refusal };
   const reason = command.reason === null ? undefined : cleanText(command.reason) || undefined;
@@ -305,6 +302,11 @@ export async function taskMove(sender: Sender, command: TaskCommand): Promise<Ou
     taskId: task.id,
     command: { kind: 'move_task', task_id: task.id, move: { to, reason }, reference },
   };
+}
+
+/** The one answer for a reference not among the sender's own tasks, whether it exists or not. */
+export function taskNotFoundReply(language: Language, reference: string): ReplyText {
+  return { template: 'reply_task_not_found', text: replies(language).taskNotFound(reference) };
 }
 
 /** Why the sender's own task cannot make the move now, as the reply that says it; null when it can. */

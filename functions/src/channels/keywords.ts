@@ -3,7 +3,7 @@
 // reference), which need it names and whether it says where the person is.
 // Plain word lists, no model: a message is a few words typed on a basic phone, often without
 // accents, and the answer must be instant. The lists and the rules: docs/channels.md.
-import { clientRefInText } from '../requests/client-refs.js';
+import { splitClientRef } from '../requests/client-refs.js';
 import { NEEDS, type HelpRequest } from '../requests/model.js';
 import type { TaskStatus } from '../shared/vocabulary.js';
 import type { Language } from './model.js';
@@ -213,8 +213,6 @@ export interface ReadMessage {
   mentionsPlace: boolean;
   /** The message reads as a task command; only a person who holds tasks is taken at it (inbound.ts). */
   task: TaskCommand | null;
-  /** Written by the console's "Send by SMS" (a `#REF`): a help request, its need the first word. */
-  fromForm: boolean;
 }
 
 /** The console's "Send by SMS" starts with the need's name as the API spells it (`OTHER` included). */
@@ -236,16 +234,18 @@ export function readMessage(body: string, fallback: Language): ReadMessage {
       );
       if (languages.length > 0) {
         const language = languages.includes(fallback) ? fallback : languages[0]!;
-        return { language, command, need: null, mentionsPlace: false, task: null, fromForm: false };
+        return { language, command, need: null, mentionsPlace: false, task: null };
       }
     }
   }
-  const fromForm = clientRefInText(body) !== null && formNeed(words) !== null;
-  const need = fromForm
-    ? formNeed(words)
-    : (NEED_PRIORITY.find((candidate) =>
-        Object.values(NEED_WORDS[candidate]).some((list) => list.some((word) => words.includes(word))),
-      ) ?? null);
+  // Written by the console's "Send by SMS" (a `#REF`): its need is the first word.
+  const fromForm = splitClientRef(body).ref === null ? null : formNeed(words);
+  const need =
+    fromForm ??
+    NEED_PRIORITY.find((candidate) =>
+      Object.values(NEED_WORDS[candidate]).some((list) => list.some((word) => words.includes(word))),
+    ) ??
+    null;
   const placeWords = words.filter((word) => !FILLERS.has(word) && (word.length > 1 || /\d/.test(word)));
   return {
     language: detectLanguage(words, fallback),
@@ -253,6 +253,5 @@ export function readMessage(body: string, fallback: Language): ReadMessage {
     need,
     mentionsPlace: placeWords.length >= PLACE_MIN_WORDS,
     task: readTaskCommand(body, fallback),
-    fromForm,
   };
 }

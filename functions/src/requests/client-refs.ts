@@ -12,9 +12,13 @@ import { clientRefStore } from './store.js';
 export const CLIENT_REF_DAYS = 7;
 
 /** A client reference written in an SMS: `#` and the reference, anywhere in the text. */
-export function clientRefInText(body: string): string | null {
-  const found = /(?:^|\s)#([A-Za-z0-9]{8,16})(?![A-Za-z0-9])/.exec(body);
-  return found ? found[1]!.toUpperCase() : null;
+const CLIENT_REF_IN_TEXT = /(?:^|\s)#([A-Za-z0-9]{8,16})(?![A-Za-z0-9])/;
+
+/** The client reference an SMS carries (uppercased), and its text without it: not words of the person's. */
+export function splitClientRef(body: string): { ref: string | null; text: string } {
+  const found = CLIENT_REF_IN_TEXT.exec(body);
+  if (!found) return { ref: null, text: body };
+  return { ref: found[1]!.toUpperCase(), text: body.slice(0, found.index) + body.slice(found.index + found[0].length) };
 }
 
 /** The request a reference already created, read in `tx` when given. */
