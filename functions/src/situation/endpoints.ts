@@ -12,8 +12,8 @@ const STAFF = ['admin', 'responder'] as const;
 const params = z.strictObject({ id: idSchema });
 /**
  * An overview reads every request and task of the disaster (one read each, at most once per
- * 30 s per instance): 60 per user per 10 minutes is a screen refreshed every minute and the five
- * tables downloaded a few times, and no scraper's loop.
+ * 30 s per instance): 60 per user per 10 minutes is the console's screen (every 5 minutes), the five
+ * tables downloaded a few times and reloads, and no scraper's loop.
  */
 const SITUATION_READ_LIMIT = { bucket: 'situation', perUser: 60, perIp: 60, windowSeconds: 600 };
 const OWNERSHIP =

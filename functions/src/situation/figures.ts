@@ -33,6 +33,8 @@ export interface TaskFacts {
 }
 
 export const CELL_PRECISION = 5;
+/** A stored geohash's cell: base32 without a, i, l, o (a malformed one is left out, not a 500). */
+const CELL = new RegExp(`^[0-9b-hjkmnp-z]{${CELL_PRECISION}}`);
 const HOUR_MS = 3_600_000;
 const BUCKET_MS = { hour: HOUR_MS, day: 24 * HOUR_MS } as const;
 
@@ -86,7 +88,7 @@ function cells(requests: readonly RequestFacts[]): Situation['cells'] {
   const byCell = new Map<string, { total: number; open: number }>();
   for (const r of requests) {
     // A request waiting for its point has a placeholder there (requests/model.ts): no cell.
-    if (r.planning_state === 'awaiting_location' || r.geohash.length < CELL_PRECISION) continue;
+    if (r.planning_state === 'awaiting_location' || !CELL.test(r.geohash)) continue;
     const cell = r.geohash.slice(0, CELL_PRECISION);
     const counts = byCell.get(cell) ?? { total: 0, open: 0 };
     counts.total += 1;

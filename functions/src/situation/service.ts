@@ -3,7 +3,7 @@
 // in memory (figures.ts). Firestore bills one read per document whatever is selected, so one
 // overview costs N + T reads (+ 1 for the disaster, + 1 per query ending on a full page); each
 // instance keeps an answer for SITUATION_FRESH_MS, so screens left open on one disaster do not
-// multiply that. Why reads and not running counters: /work/notes -> docs/architecture.md.
+// multiply that. Why reads and not running counters: docs/interop.md ("Situation overview", Cost).
 import { Timestamp, type DocumentData, type Query, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { db } from '../data/firestore.js';
 import { getVisibleDisaster } from '../disasters/service.js';
