@@ -10,11 +10,11 @@ import type { HelpRequest } from '../src/requests/model.js';
 import { requestStore } from '../src/requests/store.js';
 import { coarseArea, geohashOf } from '../src/shared/geo.js';
 import type { Location } from '../src/shared/schemas.js';
-import type { Task } from '../src/tasks/model.js';
 import { taskStore } from '../src/tasks/store.js';
 import { call, expectProblem, expectStatus, registeredUser, uniqueId, type TestUser } from './helpers/api.js';
 import { disaster, spot } from './helpers/planning-fixtures.js';
 import { plannedDeterministically, requestDocument } from './helpers/request-document.js';
+import { taskDocument } from './helpers/task-document.js';
 import { notCoreHxl } from './fixtures/hxl-core.js';
 
 const MINUTE = 60_000;
@@ -59,15 +59,7 @@ async function seed(disasterId: string, t0: number, s: Seed): Promise<string> {
     closed_reason: s.closed_reason ?? null,
     duplicate_of: s.duplicate_of ?? null,
     planning: s.awaiting_location
-      ? {
-          state: 'awaiting_location',
-          planner: null,
-          attempts: 0,
-          last_error: null,
-          lease_expires_at: null,
-          run_id: null,
-          updated_at: created,
-        }
+      ? { ...plannedDeterministically(created), state: 'awaiting_location', planner: null }
       : plannedDeterministically(created),
   });
   await requestStore.doc(id).set(value);
@@ -79,28 +71,7 @@ async function seed(disasterId: string, t0: number, s: Seed): Promise<string> {
 
 async function seedTask(disasterId: string, requestId: string | null, at: string): Promise<void> {
   const id = uniqueId('sit-task');
-  const task: Task = {
-    id,
-    reference: id.slice(0, 6).toUpperCase(),
-    disaster_id: disasterId,
-    request_id: requestId,
-    workflow_task_id: null,
-    priority: 2,
-    instructions: 'Bring the boat',
-    role_required: 'volunteer',
-    resource_ids: [],
-    status: 'completed',
-    assigned_to: null,
-    assigned_at: null,
-    authorized: false,
-    authorized_by: null,
-    authorized_at: null,
-    created_by: 'admin-situation',
-    history: [],
-    created_at: at,
-    updated_at: at,
-  };
-  await taskStore.doc(id).set(task);
+  await taskStore.doc(id).set(taskDocument({ id, disaster_id: disasterId, request_id: requestId, created_at: at }));
 }
 
 function csvOf(text: string): { headers: string[]; tags: string[]; rows: Record<string, string>[] } {
@@ -385,6 +356,19 @@ describe('situation overview', function () {
       firstHour.filter((r) => r.value !== '0').map((r) => [r.need, r.value]),
       [['rescue', '1']],
     );
+  });
+
+  it('leaves out what a stored document gets wrong (a bad geohash from the cells, an unknown need from all) rather than failing', async () => {
+    const d = await disaster();
+    const at = coarseArea(spot()).center;
+    const ids = [];
+    for (const k of [0, 1, 2])
+      ids.push(await seed(d.id, Date.now() - HOUR, { need: 'water', created: k, at: near(at, k) }));
+    await db().collection('requests').doc(ids[0]!).update({ geohash: 'ailoailoai' });
+    await db().collection('requests').doc(ids[1]!).update({ type_of_need: 'unicorns' });
+    const body = expectStatus(await call('GET', `/disasters/${d.id}/situation`, { token: admin.token }), 200);
+    assert.equal(body.counts.total, 2);
+    assert.deepEqual(body.cells.suppressed, { cells: 1, total: 1, open: 1 });
   });
 
   it('defaults to the needs table', async () => {

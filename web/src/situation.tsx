@@ -6,11 +6,12 @@ import { BarChart, type BarChartData, type BarChartOptions } from 'chartist';
 import chartistCss from 'chartist/dist/index.css';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, NEEDS, REQUEST_STATUSES, api, apiText, type Need, type Situation } from './api.js';
-import { formatNumber, formatTime, t, type MessageKey } from './i18n.js';
+import { formatNumber, formatTime, locale, t, type MessageKey } from './i18n.js';
 import { needLabel, statusLabel } from './labels.js';
 import { poll } from './live.js';
 import { AsOf, withCopy, type Fresh } from './offline-copy.js';
 import { DisasterPicker, ErrorNote, useDisasters } from './shared.js';
+import { addStylesheet } from './stylesheet.js';
 
 /**
  * An overview reads every request and task of the disaster (docs/interop.md, "Situation overview"):
@@ -19,15 +20,6 @@ import { DisasterPicker, ErrorNote, useDisasters } from './shared.js';
  */
 const REFRESH_MS = 300_000;
 const TABLES = ['needs', 'series', 'cells', 'times', 'counts'] as const;
-
-let styled = false;
-function addStylesheet(): void {
-  if (styled) return;
-  const style = document.createElement('style');
-  style.textContent = chartistCss;
-  document.head.append(style);
-  styled = true;
-}
 
 export function SituationScreen() {
   const disasters = useDisasters();
@@ -105,7 +97,7 @@ function useBarChart(data: BarChartData, options: BarChartOptions, barWidth: (pl
   const json = JSON.stringify(data);
   useEffect(() => {
     if (!element.current) return;
-    addStylesheet();
+    addStylesheet(chartistCss);
     const chart = new BarChart(element.current, data, options);
     chart.on('draw', (event: { type: string; element: { attr(a: Record<string, string>): void } }) => {
       if (event.type === 'bar')
@@ -122,18 +114,23 @@ function needsIn(s: Situation): Need[] {
   return NEEDS.filter((need) => s.series.points.some((p) => p.open_by_need[need] > 0));
 }
 
-function bucketLabel(iso: string, bucket: Situation['series']['bucket']): string {
+/** A bucket's time: the hour (with the day when the series spans more than a day), or the day. */
+function bucketLabel(iso: string, bucket: Situation['series']['bucket'], withDay: boolean): string {
   const at = new Date(iso);
-  return bucket === 'hour'
-    ? new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(at)
-    : new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' }).format(at);
+  if (bucket === 'day') return new Intl.DateTimeFormat(locale.get(), { day: 'numeric', month: 'short' }).format(at);
+  return new Intl.DateTimeFormat(locale.get(), {
+    ...(withDay ? { weekday: 'short' } : {}),
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(at);
 }
 
 function OverTime({ s }: { s: Situation }) {
   const points = s.series.points;
   const needs = needsIn(s);
   // Each point counts at its bucket's end: labelled by the end.
-  const labels = points.map((p) => bucketLabel(p.end, s.series.bucket));
+  const withDay = points.length > 24;
+  const labels = points.map((p) => bucketLabel(p.end, s.series.bucket, withDay));
   const every = Math.max(1, Math.ceil(points.length / 6));
   const element = useBarChart(
     {
@@ -168,7 +165,7 @@ function OverTime({ s }: { s: Situation }) {
             open: formatNumber(last?.open ?? 0),
             needs: nowByNeed || t('situation_none'),
             peak: formatNumber(peak.open),
-            peak_time: bucketLabel(peak.end, s.series.bucket),
+            peak_time: bucketLabel(peak.end, s.series.bucket, withDay),
             buckets: points.length,
             bucket: t(s.series.bucket === 'hour' ? 'situation_bucket_hour' : 'situation_bucket_day'),
           })}
@@ -176,36 +173,11 @@ function OverTime({ s }: { s: Situation }) {
       </figcaption>
       <div ref={element} class="chart" aria-hidden="true" data-chart="over-time" />
       <Legend items={needs.map((need) => [`need-${need}`, needLabel(need)])} />
-      <details>
-        <summary>{t('situation_data_table')}</summary>
-        <div class="table-scroll" tabIndex={0} role="region" aria-label={t('situation_over_time')}>
-          <table>
-            <caption class="visually-hidden">{t('situation_over_time')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('situation_time')}</th>
-                {needs.map((need) => (
-                  <th key={need} scope="col">
-                    {needLabel(need)}
-                  </th>
-                ))}
-                <th scope="col">{t('situation_open')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {points.map((p, k) => (
-                <tr key={p.end}>
-                  <th scope="row">{labels[k]}</th>
-                  {needs.map((need) => (
-                    <td key={need}>{formatNumber(p.open_by_need[need])}</td>
-                  ))}
-                  <td>{formatNumber(p.open)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <FigureTable
+        title={t('situation_over_time')}
+        columns={[t('situation_time'), ...needs.map(needLabel), t('situation_open')]}
+        rows={points.map((p, k) => [labels[k]!, ...needs.map((need) => p.open_by_need[need]), p.open])}
+      />
     </figure>
   );
 }
@@ -253,35 +225,45 @@ function ByNeed({ s }: { s: Situation }) {
       </figcaption>
       <div ref={element} class="chart" aria-hidden="true" data-chart="by-need" />
       <Legend items={REQUEST_STATUSES.map((status) => [`status-${status}`, statusLabel(status)])} />
-      <details>
-        <summary>{t('situation_data_table')}</summary>
-        <div class="table-scroll" tabIndex={0} role="region" aria-label={t('situation_by_need')}>
-          <table>
-            <caption class="visually-hidden">{t('situation_by_need')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('situation_need')}</th>
-                {REQUEST_STATUSES.map((status) => (
-                  <th key={status} scope="col">
-                    {statusLabel(status)}
-                  </th>
+      <FigureTable
+        title={t('situation_by_need')}
+        columns={[t('situation_need'), ...REQUEST_STATUSES.map(statusLabel)]}
+        rows={rows.map((row) => [needLabel(row.need), ...REQUEST_STATUSES.map((status) => row.by_status[status])])}
+      />
+    </figure>
+  );
+}
+
+/** A chart's figures as a table, one click away: the first column heads each row. */
+function FigureTable({ title, columns, rows }: { title: string; columns: string[]; rows: [string, ...number[]][] }) {
+  return (
+    <details>
+      <summary>{t('situation_data_table')}</summary>
+      <div class="table-scroll" tabIndex={0} role="region" aria-label={title}>
+        <table>
+          <caption class="visually-hidden">{title}</caption>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(([head, ...figures], k) => (
+              <tr key={k}>
+                <th scope="row">{head}</th>
+                {figures.map((figure, k) => (
+                  <td key={columns[k + 1]}>{formatNumber(figure)}</td>
                 ))}
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.need}>
-                  <th scope="row">{needLabel(row.need)}</th>
-                  {REQUEST_STATUSES.map((status) => (
-                    <td key={status}>{formatNumber(row.by_status[status])}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
-    </figure>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
   );
 }
 

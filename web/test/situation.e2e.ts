@@ -8,12 +8,12 @@ import { demoUsers, seed } from '../../functions/dev/seed.js';
 import { db } from '../../functions/src/data/firestore.js';
 import type { Disaster } from '../../functions/src/disasters/model.js';
 import { disasterStore } from '../../functions/src/disasters/store.js';
-import { newRequestDocument } from '../../functions/src/requests/creation.js';
 import type { HelpRequest } from '../../functions/src/requests/model.js';
 import { requestStore } from '../../functions/src/requests/store.js';
 import { coarseArea, geohashOf } from '../../functions/src/shared/geo.js';
-import type { Task } from '../../functions/src/tasks/model.js';
 import { taskStore } from '../../functions/src/tasks/store.js';
+import { plannedDeterministically, requestDocument } from '../../functions/test/helpers/request-document.js';
+import { taskDocument } from '../../functions/test/helpers/task-document.js';
 import { expectAccessible, launch, openSignedIn, screenshot } from './browser.js';
 
 const user = (role: string) => demoUsers.find((u) => u.role === role)!;
@@ -55,51 +55,20 @@ async function request(
   const id = `${disasterId}-r${Math.random().toString(36).slice(2, 8)}`;
   const at = new Date(Date.now() - hoursAgo * HOUR).toISOString();
   const location = fields.location ?? { lat: CENTRE.lat + Math.random() * 0.002, lng: CENTRE.lng };
-  const planned: HelpRequest['planning'] = {
-    state: 'planned',
-    planner: 'deterministic',
-    attempts: 1,
-    last_error: null,
-    lease_expires_at: null,
-    run_id: null,
-    updated_at: at,
-  };
-  const value: HelpRequest = {
-    ...newRequestDocument(
-      id,
-      'owner-situation-e2e',
-      { disaster_id: disasterId, type_of_need: 'rescue', description: 'Roof', location, duplicate_of: null },
-      at,
-    ),
-    planning: planned,
-    requester_contact: null,
+  const value = requestDocument({
+    id,
+    owner_id: 'owner-situation-e2e',
+    disaster_id: disasterId,
+    created_at: at,
+    planning: plannedDeterministically(at),
     ...fields,
+    location,
     geohash: geohashOf(location),
-  };
+  });
   await requestStore.doc(id).set(value);
   if (taskAfterMinutes !== undefined) {
     const taskAt = new Date(Date.parse(at) + taskAfterMinutes * 60_000).toISOString();
-    const task: Task = {
-      id: `${id}-t`,
-      reference: id.slice(-6).toUpperCase(),
-      disaster_id: disasterId,
-      request_id: id,
-      workflow_task_id: null,
-      priority: 2,
-      instructions: 'Bring the boat',
-      role_required: 'volunteer',
-      resource_ids: [],
-      status: 'completed',
-      assigned_to: null,
-      assigned_at: null,
-      authorized: false,
-      authorized_by: null,
-      authorized_at: null,
-      created_by: 'admin-situation-e2e',
-      history: [],
-      created_at: taskAt,
-      updated_at: taskAt,
-    };
+    const task = taskDocument({ id: `${id}-t`, disaster_id: disasterId, request_id: id, created_at: taskAt });
     await taskStore.doc(task.id).set(task);
   }
   return id;
@@ -148,15 +117,7 @@ describe('the situation overview (Chromium)', function () {
     await request(disasterId, 1, {
       type_of_need: 'shelter',
       location_text: 'near the church',
-      planning: {
-        state: 'awaiting_location',
-        planner: null,
-        attempts: 0,
-        last_error: null,
-        lease_expires_at: null,
-        run_id: null,
-        updated_at: new Date().toISOString(),
-      },
+      planning: { ...plannedDeterministically(new Date().toISOString()), state: 'awaiting_location', planner: null },
     });
     const unconfirmed = await request(disasterId, 2, { type_of_need: 'water' });
     // Re-confirmation (item 3) is built in parallel: its field written as it will store it.
