@@ -128,9 +128,10 @@ function bucketLabel(iso: string, bucket: Situation['series']['bucket'], withDay
 function OverTime({ s }: { s: Situation }) {
   const points = s.series.points;
   const needs = needsIn(s);
-  // Each point counts at its bucket's end: labelled by the end.
+  // A point counts at its bucket's end (the current one: now): an hour is labelled by that time, a day by its date.
   const withDay = points.length > 24;
-  const labels = points.map((p) => bucketLabel(p.end, s.series.bucket, withDay));
+  const at = (p: (typeof points)[number]) => (s.series.bucket === 'day' ? p.start : p.end < s.as_of ? p.end : s.as_of);
+  const labels = points.map((p) => bucketLabel(at(p), s.series.bucket, withDay));
   const every = Math.max(1, Math.ceil(points.length / 6));
   const element = useBarChart(
     {
@@ -144,7 +145,7 @@ function OverTime({ s }: { s: Situation }) {
     {
       stackBars: true,
       height: 220,
-      chartPadding: { top: 10, right: 10, bottom: 0, left: 0 },
+      chartPadding: { top: 16, right: 10, bottom: 0, left: 0 },
       axisY: { onlyInteger: true, offset: 30 },
       axisX: { showGrid: false, labelInterpolationFnc: (label, index) => (index % every === 0 ? label : null) },
     },
@@ -165,7 +166,7 @@ function OverTime({ s }: { s: Situation }) {
             open: formatNumber(last?.open ?? 0),
             needs: nowByNeed || t('situation_none'),
             peak: formatNumber(peak.open),
-            peak_time: bucketLabel(peak.end, s.series.bucket, withDay),
+            peak_time: bucketLabel(at(peak), s.series.bucket, withDay),
             buckets: points.length,
             bucket: t(s.series.bucket === 'hour' ? 'situation_bucket_hour' : 'situation_bucket_day'),
           })}
