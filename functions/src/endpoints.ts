@@ -16,6 +16,7 @@ import { outboundEndpoints } from './outbound/endpoints.js';
 import { planningEndpoints } from './planning/endpoints.js';
 import { requestEndpoints } from './requests/endpoints.js';
 import { resourceEndpoints } from './resources/endpoints.js';
+import { situationEndpoints } from './situation/endpoints.js';
 import { taskEndpoints } from './tasks/endpoints.js';
 import { userEndpoints } from './users/endpoints.js';
 import { webhookEndpoints } from './webhooks/endpoints.js';
@@ -37,6 +38,7 @@ export const allEndpoints: readonly Endpoint[] = [
   ...feedEndpoints,
   ...inboundChannelEndpoints,
   ...exportEndpoints,
+  ...situationEndpoints,
   ...webhookEndpoints,
   ...metaEndpoints(() => Promise.resolve(allEndpoints)),
 ];

@@ -33,6 +33,7 @@ export const lazyFeatures: readonly LazyFeature[] = [
   { segments: ['feeds'], load: async () => (await import('./feeds/endpoints.js')).feedEndpoints },
   { segments: ['channels'], load: async () => (await import('./channels/endpoints.js')).inboundChannelEndpoints },
   { segments: ['exports'], load: async () => (await import('./exports/endpoints.js')).exportEndpoints },
+  { segments: ['disasters'], load: async () => (await import('./situation/endpoints.js')).situationEndpoints },
   { segments: ['webhooks'], load: async () => (await import('./webhooks/endpoints.js')).webhookEndpoints },
   {
     segments: ['health', 'openapi.json', 'docs'],

@@ -1706,6 +1706,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/disasters/{id}/situation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A disaster's situation: requests by need, status, time and coarse cell; times to first task and fulfilment.
+         * @description Counts and durations only: no request, person or point. Figures are at most 30 s old (as_of). Definitions: docs/interop.md ("Situation overview").
+         *
+         *     Access: role: admin, responder.
+         *
+         *     Object rule: Any staff member, any disaster they may see (a suggestion: admins only, 404 to others); counts and times only, cells of fewer than 3 requests merged into one suppressed count.
+         *
+         *     Read limit: 60 per 600 s per user, over all instances.
+         */
+        get: operations["getDisastersIdSituation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disasters/{id}/situation.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One table of the situation overview as HXL CSV (needs, series, cells, times or counts).
+         * @description Long tables: the dimensions, then indicator (#indicator+name) and value (#indicator+num). Columns and tags: docs/interop.md.
+         *
+         *     Access: role: admin, responder.
+         *
+         *     Object rule: Any staff member, any disaster they may see (a suggestion: admins only, 404 to others); counts and times only, cells of fewer than 3 requests merged into one suppressed count.
+         *
+         *     Read limit: 60 per 600 s per user, over all instances.
+         */
+        get: operations["getDisastersIdSituation.csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks": {
         parameters: {
             query?: never;
@@ -14431,6 +14483,302 @@ export interface operations {
             };
             /** @description Too large for one call. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (logged; the answer carries no internals). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A backend did not answer in time or cannot be reached; see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDisastersIdSituation: {
+        parameters: {
+            query?: {
+                /** @description The series' bucket: hour while the requests span up to 72 h, day after (the default). */
+                bucket?: "hour" | "day";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        disaster_id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the figures were taken (they may be up to 30 s old).
+                         */
+                        as_of: string;
+                        counts: {
+                            /** @description Requests of the disaster, all statuses. */
+                            total: number;
+                            /** @description Requests still waiting: status open or in_progress. */
+                            open: number;
+                            /** @description Of the open ones, those whose requester did not answer re-confirmation. */
+                            unconfirmed: number;
+                            /** @description Requests closed as duplicates of another (closed_reason duplicate, duplicate_of set). */
+                            merged: number;
+                            /** @description Of the open ones, those waiting for a dispatcher to set their point. */
+                            awaiting_location: number;
+                        };
+                        /** @description Requests by current status. */
+                        by_status: {
+                            open: number;
+                            in_progress: number;
+                            fulfilled: number;
+                            closed: number;
+                        };
+                        /** @description One row per need, in the order of the need list. */
+                        by_need: {
+                            /** @enum {string} */
+                            need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
+                            total: number;
+                            open: number;
+                            by_status: {
+                                open: number;
+                                in_progress: number;
+                                fulfilled: number;
+                                closed: number;
+                            };
+                        }[];
+                        series: {
+                            /** @enum {string} */
+                            bucket: "hour" | "day";
+                            points: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                start: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                end: string;
+                                /** @description Requests created in the bucket. */
+                                opened: number;
+                                /** @description Requests fulfilled or closed in the bucket. */
+                                ended: number;
+                                /** @description Open at the end of the bucket (at as_of for the current one). */
+                                open: number;
+                                open_by_need: {
+                                    rescue: number;
+                                    medical: number;
+                                    food: number;
+                                    water: number;
+                                    shelter: number;
+                                    evacuation: number;
+                                    sanitation: number;
+                                    other: number;
+                                };
+                            }[];
+                        };
+                        /** @description Requests with a point, by coarse cell, most open first; awaiting_location ones have none. */
+                        cells: {
+                            /** @description Geohash characters of a cell (5: about 5 × 5 km). */
+                            precision: number;
+                            /** @description A cell with fewer requests is counted in suppressed only. */
+                            min_requests: number;
+                            items: {
+                                geohash: string;
+                                center: {
+                                    lat: number;
+                                    lng: number;
+                                };
+                                bounds: {
+                                    south: number;
+                                    north: number;
+                                    west: number;
+                                    east: number;
+                                };
+                                total: number;
+                                open: number;
+                            }[];
+                            suppressed: {
+                                cells: number;
+                                total: number;
+                                open: number;
+                            };
+                        };
+                        times: {
+                            /** @description From a request's creation to its first task's. */
+                            to_first_task: {
+                                /** @description How many requests the figures are taken over. */
+                                requests: number;
+                                /** @description Nearest-rank 50th percentile; null with no request. */
+                                median_seconds: number | null;
+                                /** @description Nearest-rank 90th percentile; null with no request. */
+                                p90_seconds: number | null;
+                            };
+                            /** @description From a fulfilled request's creation to its fulfilment. */
+                            to_fulfilment: {
+                                /** @description How many requests the figures are taken over. */
+                                requests: number;
+                                /** @description Nearest-rank 50th percentile; null with no request. */
+                                median_seconds: number | null;
+                                /** @description Nearest-rank 90th percentile; null with no request. */
+                                p90_seconds: number | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (code validation_failed or malformed_body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, invalid or expired ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id, or one you may not see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (logged; the answer carries no internals). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A backend did not answer in time or cannot be reached; see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "getDisastersIdSituation.csv": {
+        parameters: {
+            query?: {
+                /** @description needs: requests by need and status; series: open by need at the end of each bucket; cells: open and total by coarse cell; times: medians and 90th percentiles; counts: the totals. */
+                table?: "needs" | "series" | "cells" | "times" | "counts";
+                /** @description The series' bucket: hour while the requests span up to 72 h, day after (the default). */
+                bucket?: "hour" | "day";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (code validation_failed or malformed_body). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, invalid or expired ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id, or one you may not see. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

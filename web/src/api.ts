@@ -72,6 +72,16 @@ export async function api<T>(method: HttpMethod, path: string, body?: unknown): 
   return answer.body as T;
 }
 
+/** A text answer (an HXL CSV table), with the caller's token; a refusal throws like `api`. */
+export async function apiText(path: string): Promise<string> {
+  const token = await tokenSource();
+  const response = await fetch(`${apiBase}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const text = await response.text();
+  if (response.ok) return text;
+  const problem = (JSON.parse(text || '{}') ?? {}) as { code?: string; detail?: string };
+  throw new ApiError(response.status, problem.code ?? 'error', problem.detail ?? response.statusText);
+}
+
 export interface Page<T> {
   items: T[];
   next_cursor: string | null;
@@ -159,3 +169,4 @@ export type WorkflowOutput = Answer<'/workflow-outputs/{request_id}', 'get'>;
 export type WorkflowTask = WorkflowOutput['tasks'][number];
 export type Task = Answer<'/tasks/{task_id}', 'get'>;
 export type ChatMessage = ItemOf<Answer<'/disasters/{id}/chat/messages', 'get'>>;
+export type Situation = Answer<'/disasters/{id}/situation', 'get'>;

@@ -25,6 +25,7 @@ import { ErrorNote, lazyScreen, Link } from './shared.js';
 // Screens few people open, each in its own chunk.
 const DisastersAdmin = lazyScreen(() => import('./disasters.js').then((m) => m.DisastersAdmin));
 const ResourcesScreen = lazyScreen(() => import('./resources.js').then((m) => m.ResourcesScreen));
+const SituationScreen = lazyScreen(() => import('./situation.js').then((m) => m.SituationScreen));
 
 const session = signal<{ user: User | null; me: Me | null; ready: boolean; error?: unknown }>({
   user: null,
@@ -76,6 +77,7 @@ const SCREENS: readonly ScreenEntry[] = [
   { path: '/tasks/board', roles: ['admin'], nav: () => t('nav_tasks_board'), show: () => <TaskBoard /> },
   { path: '/disasters', roles: ['admin'], nav: () => t('nav_disasters'), show: () => <DisastersAdmin /> },
   { path: '/resources', roles: STAFF, nav: () => t('nav_resources'), show: (me) => <ResourcesScreen me={me} /> },
+  { path: '/situation', roles: STAFF, nav: () => t('nav_situation'), show: () => <SituationScreen /> },
   {
     path: '/chat',
     roles: ['admin', 'responder', 'volunteer'],

@@ -4,6 +4,7 @@
 // disaster area's own archive (area-map.ts) when one covers the map, offline once saved.
 import L from 'leaflet';
 import leafletCss from 'leaflet/dist/leaflet.css';
+import { addStylesheet } from './stylesheet.js';
 import Supercluster, { type ClusterProperties } from 'supercluster';
 import type { Location } from './geo.js';
 import { formatNumber, t } from './i18n.js';
@@ -44,15 +45,6 @@ export const COLOURS: Record<string, string> = {
   completed: '#1b5e20',
   available: '#1565c0',
 };
-
-let styled = false;
-function injectLeafletCss(): void {
-  if (styled) return;
-  const style = document.createElement('style');
-  style.textContent = leafletCss;
-  document.head.append(style);
-  styled = true;
-}
 
 /**
  * A cluster: a circle with its count drawn on the same canvas. (Permanent Leaflet tooltips were
@@ -209,7 +201,7 @@ function areaMapControl(archive: AreaArchive, onChange: () => void): L.Control {
 
 /** A Leaflet map drawing on one canvas, with no base map until one is chosen or an area archive is found. */
 function baseMap(element: HTMLElement, center: Location, zoom: number) {
-  injectLeafletCss();
+  addStylesheet(leafletCss);
   const renderer = L.canvas({ padding: 0.2 });
   const map = L.map(element, { preferCanvas: true, renderer, zoomControl: true, keyboard: true }).setView(
     [center.lat, center.lng],

@@ -191,6 +191,16 @@ export const objectFixtures: Record<string, ObjectFixture> = {
     nonOwner: 200,
     why: 'Admin only.',
   },
+  'GET /disasters/{id}/situation': {
+    arrange: async () => ({ params: { id: (await disaster()).id } }),
+    nonOwner: 200,
+    why: 'Figures of the whole disaster, no one in particular.',
+  },
+  'GET /disasters/{id}/situation.csv': {
+    arrange: async () => ({ params: { id: (await disaster()).id } }),
+    nonOwner: 200,
+    why: 'The same figures as GET /disasters/{id}/situation.',
+  },
   'POST /disasters/{id}/approve': {
     arrange: async () => ({ params: { id: (await suggestedDisaster(spot())).id } }),
     nonOwner: 'success',

@@ -18,6 +18,7 @@ import { planningCostScenarios } from './planning.js';
 import { exportsCostScenarios } from './exports.js';
 import { webhooksCostScenarios } from './webhooks.js';
 import { chatbotCostScenarios } from './chatbot.js';
+import { situationCostScenarios } from './situation.js';
 import type { CostScenario } from './scenario.js';
 
 export { costContext, type CostCall } from './scenario.js';
@@ -52,4 +53,5 @@ export const costScenarios = oneTable([
   exportsCostScenarios,
   webhooksCostScenarios,
   chatbotCostScenarios,
+  situationCostScenarios,
 ]);
