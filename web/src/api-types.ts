@@ -6033,6 +6033,13 @@ export interface operations {
                                 /** @description E.164; null for an app request whose profile has no phone. */
                                 phone: string | null;
                             } | null;
+                            possible_duplicates: {
+                                id: string;
+                                /** @description 0 to 1: how likely the two report the same need. */
+                                score: number;
+                                /** @description What the two have in common (docs/conventions.md). */
+                                reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                            }[] | null;
                         } | {
                             /** @constant */
                             view: "owner";
@@ -6375,6 +6382,13 @@ export interface operations {
                             /** @description E.164; null for an app request whose profile has no phone. */
                             phone: string | null;
                         } | null;
+                        possible_duplicates: {
+                            id: string;
+                            /** @description 0 to 1: how likely the two report the same need. */
+                            score: number;
+                            /** @description What the two have in common (docs/conventions.md). */
+                            reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                        }[] | null;
                     } | {
                         /** @constant */
                         view: "owner";
@@ -6619,6 +6633,13 @@ export interface operations {
                             /** @description E.164; null for an app request whose profile has no phone. */
                             phone: string | null;
                         } | null;
+                        possible_duplicates: {
+                            id: string;
+                            /** @description 0 to 1: how likely the two report the same need. */
+                            score: number;
+                            /** @description What the two have in common (docs/conventions.md). */
+                            reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                        }[] | null;
                     } | {
                         /** @constant */
                         view: "owner";
@@ -6981,6 +7002,13 @@ export interface operations {
                                 /** @description E.164; null for an app request whose profile has no phone. */
                                 phone: string | null;
                             } | null;
+                            possible_duplicates: {
+                                id: string;
+                                /** @description 0 to 1: how likely the two report the same need. */
+                                score: number;
+                                /** @description What the two have in common (docs/conventions.md). */
+                                reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                            }[] | null;
                         } | {
                             /** @constant */
                             view: "owner";
@@ -7284,6 +7312,13 @@ export interface operations {
                             /** @description E.164; null for an app request whose profile has no phone. */
                             phone: string | null;
                         } | null;
+                        possible_duplicates: {
+                            id: string;
+                            /** @description 0 to 1: how likely the two report the same need. */
+                            score: number;
+                            /** @description What the two have in common (docs/conventions.md). */
+                            reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                        }[] | null;
                     } | {
                         /** @constant */
                         view: "owner";
@@ -7719,6 +7754,13 @@ export interface operations {
                             /** @description E.164; null for an app request whose profile has no phone. */
                             phone: string | null;
                         } | null;
+                        possible_duplicates: {
+                            id: string;
+                            /** @description 0 to 1: how likely the two report the same need. */
+                            score: number;
+                            /** @description What the two have in common (docs/conventions.md). */
+                            reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                        }[] | null;
                     } | {
                         /** @constant */
                         view: "owner";
@@ -8079,6 +8121,13 @@ export interface operations {
                             /** @description E.164; null for an app request whose profile has no phone. */
                             phone: string | null;
                         } | null;
+                        possible_duplicates: {
+                            id: string;
+                            /** @description 0 to 1: how likely the two report the same need. */
+                            score: number;
+                            /** @description What the two have in common (docs/conventions.md). */
+                            reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                        }[] | null;
                     } | {
                         /** @constant */
                         view: "owner";
@@ -8433,6 +8482,13 @@ export interface operations {
                                 /** @description E.164; null for an app request whose profile has no phone. */
                                 phone: string | null;
                             } | null;
+                            possible_duplicates: {
+                                id: string;
+                                /** @description 0 to 1: how likely the two report the same need. */
+                                score: number;
+                                /** @description What the two have in common (docs/conventions.md). */
+                                reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                            }[] | null;
                         } | {
                             /** @constant */
                             view: "owner";
