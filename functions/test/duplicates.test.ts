@@ -128,12 +128,25 @@ describe('likely duplicates at planning time (emulators)', () => {
     const forOriginal = suggestions.find((s) => s.id === original.id);
     assert.ok(forOriginal, `the SMS request is suggested: ${JSON.stringify(suggestions)}`);
     assert.ok(forOriginal.score >= 0.5 && forOriginal.score <= 1);
-    for (const reason of ['near', 'same_need', 'close_in_time'] as const) assert.ok(forOriginal.reasons.includes(reason), reason);
+    for (const reason of ['near', 'same_need', 'close_in_time'] as const)
+      assert.ok(forOriginal.reasons.includes(reason), reason);
     assert.ok(!forOriginal.reasons.includes('same_phone'), 'the app user has no phone of theirs in common');
-    assert.equal(suggestions.find((s) => s.id === far.id), undefined, 'the far request is not suggested');
-    assert.equal(suggestions.find((s) => s.id === otherNeed.id), undefined, 'the other need next door is not suggested');
+    assert.equal(
+      suggestions.find((s) => s.id === far.id),
+      undefined,
+      'the far request is not suggested',
+    );
+    assert.equal(
+      suggestions.find((s) => s.id === otherNeed.id),
+      undefined,
+      'the other need next door is not suggested',
+    );
     const scores = suggestions.map((s) => s.score);
-    assert.deepEqual(scores, [...scores].sort((a, b) => b - a), 'best first');
+    assert.deepEqual(
+      scores,
+      [...scores].sort((a, b) => b - a),
+      'best first',
+    );
   });
 
   it('shows the suggestions in the staff view only: never to the requester, the assignee or a volunteer of the area', async () => {
@@ -143,7 +156,10 @@ describe('likely duplicates at planning time (emulators)', () => {
     const repeat = await appRequest(owner, {
       description: 'Reyes family of five on the roof with a baby, water rising',
     });
-    assert.ok(repeat.possible_duplicates!.some((s) => s.id === original.id), 'suggested');
+    assert.ok(
+      repeat.possible_duplicates!.some((s) => s.id === original.id),
+      'suggested',
+    );
 
     const staff = expectStatus(await call('GET', `/requests/${repeat.id}`, { token: admin.token }), 200);
     assert.equal(staff.view, 'staff');
@@ -162,7 +178,10 @@ describe('likely duplicates at planning time (emulators)', () => {
       assert.equal(one.view, view, who);
       assert.equal('possible_duplicates' in one, false, `${who}: no possible_duplicates`);
       assert.ok(!JSON.stringify(one).includes(original.id), `${who}: nothing of the other request`);
-      const list = expectStatus(await call('GET', `/requests/disaster/${flood.id}?limit=200`, { token: user.token }), 200);
+      const list = expectStatus(
+        await call('GET', `/requests/disaster/${flood.id}?limit=200`, { token: user.token }),
+        200,
+      );
       assert.ok(!JSON.stringify(list).includes('possible_duplicates'), `${who}: not in the list either`);
     }
   });

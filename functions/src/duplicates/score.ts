@@ -281,7 +281,10 @@ function reasonsOf(e: PairEvidence): DuplicateReason[] {
 }
 
 /** The evidence of each candidate against `request` (the tuning script's input); null where it cannot be one. */
-export function evidenceAgainst(request: DuplicateInput, candidates: readonly DuplicateInput[]): (PairEvidence | null)[] {
+export function evidenceAgainst(
+  request: DuplicateInput,
+  candidates: readonly DuplicateInput[],
+): (PairEvidence | null)[] {
   const { subject, prepared, weighing } = prepareAll(request, candidates);
   return prepared.map((candidate) => evidenceOf(subject, candidate, weighing));
 }

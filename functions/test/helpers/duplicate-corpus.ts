@@ -58,73 +58,281 @@ const START_MS = Date.parse('2026-08-01T00:00:00.000Z');
 const SPAN_HOURS = 120;
 
 const FAMILIES = [
-  'Santos', 'Reyes', 'Cruz', 'Bautista', 'Ocampo', 'Garcia', 'Mendoza', 'Torres', 'Tomas', 'Andrada',
-  'Castillo', 'Flores', 'Villanueva', 'Ramos', 'Castro', 'Rivera', 'Aquino', 'Navarro', 'Salazar', 'Mercado',
-  'Dizon', 'Gonzales', 'Lopez', 'Hernandez', 'Perez', 'Morales', 'Pascual', 'Domingo', 'Manalo', 'Soriano',
-  'Valdez', 'Aguilar', 'Delos Reyes', 'De Leon', 'Fernandez', 'Marquez', 'Jimenez', 'Panganiban', 'Lacson', 'Tolentino',
-  'Ibañez', 'Nuñez', 'Muñoz', 'Peña', 'Cabrera', 'Espinosa', 'Sarmiento', 'Gutierrez', 'Robles', 'Vergara',
+  'Santos',
+  'Reyes',
+  'Cruz',
+  'Bautista',
+  'Ocampo',
+  'Garcia',
+  'Mendoza',
+  'Torres',
+  'Tomas',
+  'Andrada',
+  'Castillo',
+  'Flores',
+  'Villanueva',
+  'Ramos',
+  'Castro',
+  'Rivera',
+  'Aquino',
+  'Navarro',
+  'Salazar',
+  'Mercado',
+  'Dizon',
+  'Gonzales',
+  'Lopez',
+  'Hernandez',
+  'Perez',
+  'Morales',
+  'Pascual',
+  'Domingo',
+  'Manalo',
+  'Soriano',
+  'Valdez',
+  'Aguilar',
+  'Delos Reyes',
+  'De Leon',
+  'Fernandez',
+  'Marquez',
+  'Jimenez',
+  'Panganiban',
+  'Lacson',
+  'Tolentino',
+  'Ibañez',
+  'Nuñez',
+  'Muñoz',
+  'Peña',
+  'Cabrera',
+  'Espinosa',
+  'Sarmiento',
+  'Gutierrez',
+  'Robles',
+  'Vergara',
 ];
 const STREETS = [
-  'Mabini', 'Rizal', 'Bonifacio', 'Luna', 'Del Pilar', 'Burgos', 'Jacinto', 'Aguinaldo', 'Quezon', 'Osmeña',
-  'Magsaysay', 'Roxas', 'Laurel', 'Lapu-Lapu', 'Sampaguita', 'Ilang-Ilang', 'Dama de Noche', 'Acacia', 'Narra', 'Molave',
+  'Mabini',
+  'Rizal',
+  'Bonifacio',
+  'Luna',
+  'Del Pilar',
+  'Burgos',
+  'Jacinto',
+  'Aguinaldo',
+  'Quezon',
+  'Osmeña',
+  'Magsaysay',
+  'Roxas',
+  'Laurel',
+  'Lapu-Lapu',
+  'Sampaguita',
+  'Ilang-Ilang',
+  'Dama de Noche',
+  'Acacia',
+  'Narra',
+  'Molave',
 ];
 const LANDMARKS: Record<Language, string[]> = {
-  en: ['the chapel', 'the basketball court', 'the elementary school', 'the sari-sari store', 'the bridge', 'the market', 'the health center', 'the gas station'],
-  es: ['la capilla', 'la cancha de baloncesto', 'la escuela primaria', 'la tienda', 'el puente', 'el mercado', 'el centro de salud', 'la gasolinera'],
-  fil: ['kapilya', 'basketball court', 'paaralang elementarya', 'sari-sari store', 'tulay', 'palengke', 'health center', 'gasolinahan'],
+  en: [
+    'the chapel',
+    'the basketball court',
+    'the elementary school',
+    'the sari-sari store',
+    'the bridge',
+    'the market',
+    'the health center',
+    'the gas station',
+  ],
+  es: [
+    'la capilla',
+    'la cancha de baloncesto',
+    'la escuela primaria',
+    'la tienda',
+    'el puente',
+    'el mercado',
+    'el centro de salud',
+    'la gasolinera',
+  ],
+  fil: [
+    'kapilya',
+    'basketball court',
+    'paaralang elementarya',
+    'sari-sari store',
+    'tulay',
+    'palengke',
+    'health center',
+    'gasolinahan',
+  ],
 };
 const PEOPLE = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'ten', 'twelve'];
-const PEOPLE_N = [2, 3, 4, 5, 6, 7, 8, 10, 12];
 
 /** Per need and language: what is wrong, in a few ways a person may put it. */
 const NEED_PHRASES: Record<Need, Record<Language, string[]>> = {
   rescue: {
-    en: ['trapped on the roof, water rising fast', 'stuck on the second floor, the flood is up to the ceiling', 'cannot get out of the house, water chest high'],
-    es: ['atrapados en el techo, el agua sube rapido', 'estamos en el segundo piso, el agua llega al techo', 'no podemos salir de la casa, el agua al pecho'],
-    fil: ['nasa bubong kami, tumataas ang tubig', 'nasa ikalawang palapag, hanggang kisame na ang baha', 'hindi makalabas ng bahay, hanggang dibdib ang tubig'],
+    en: [
+      'trapped on the roof, water rising fast',
+      'stuck on the second floor, the flood is up to the ceiling',
+      'cannot get out of the house, water chest high',
+    ],
+    es: [
+      'atrapados en el techo, el agua sube rapido',
+      'estamos en el segundo piso, el agua llega al techo',
+      'no podemos salir de la casa, el agua al pecho',
+    ],
+    fil: [
+      'nasa bubong kami, tumataas ang tubig',
+      'nasa ikalawang palapag, hanggang kisame na ang baha',
+      'hindi makalabas ng bahay, hanggang dibdib ang tubig',
+    ],
   },
   medical: {
-    en: ['needs insulin, diabetic and out of medicine', 'high fever and cannot breathe well', 'injured leg, bleeding, needs a doctor'],
-    es: ['necesita insulina, es diabetico y no tiene medicina', 'fiebre alta y le cuesta respirar', 'pierna herida, sangra, necesita un medico'],
-    fil: ['kailangan ng insulin, diabetic at wala nang gamot', 'mataas ang lagnat at hirap huminga', 'sugatan ang binti, dumudugo, kailangan ng doktor'],
+    en: [
+      'needs insulin, diabetic and out of medicine',
+      'high fever and cannot breathe well',
+      'injured leg, bleeding, needs a doctor',
+    ],
+    es: [
+      'necesita insulina, es diabetico y no tiene medicina',
+      'fiebre alta y le cuesta respirar',
+      'pierna herida, sangra, necesita un medico',
+    ],
+    fil: [
+      'kailangan ng insulin, diabetic at wala nang gamot',
+      'mataas ang lagnat at hirap huminga',
+      'sugatan ang binti, dumudugo, kailangan ng doktor',
+    ],
   },
   food: {
     en: ['no food since yesterday, children hungry', 'out of rice and canned goods', 'need food packs for the family'],
-    es: ['sin comida desde ayer, los ninos tienen hambre', 'se nos acabo el arroz y las latas', 'necesitamos paquetes de comida para la familia'],
-    fil: ['walang makain mula kahapon, gutom ang mga bata', 'ubos na ang bigas at de lata', 'kailangan ng food pack para sa pamilya'],
+    es: [
+      'sin comida desde ayer, los ninos tienen hambre',
+      'se nos acabo el arroz y las latas',
+      'necesitamos paquetes de comida para la familia',
+    ],
+    fil: [
+      'walang makain mula kahapon, gutom ang mga bata',
+      'ubos na ang bigas at de lata',
+      'kailangan ng food pack para sa pamilya',
+    ],
   },
   water: {
     en: ['no drinking water left', 'need clean water, the well is flooded', 'out of water for the baby'],
     es: ['no nos queda agua potable', 'necesitamos agua limpia, el pozo esta inundado', 'sin agua para el bebe'],
-    fil: ['wala nang inuming tubig', 'kailangan ng malinis na tubig, binaha ang poso', 'wala nang tubig para sa sanggol'],
+    fil: [
+      'wala nang inuming tubig',
+      'kailangan ng malinis na tubig, binaha ang poso',
+      'wala nang tubig para sa sanggol',
+    ],
   },
   shelter: {
-    en: ['house destroyed, nowhere to sleep', 'roof blown away, need tarpaulin and a place to stay', 'our house collapsed'],
-    es: ['casa destruida, no tenemos donde dormir', 'se volo el techo, necesitamos lona y un lugar', 'se derrumbo nuestra casa'],
-    fil: ['sira ang bahay, walang matulugan', 'nilipad ang bubong, kailangan ng trapal at matutuluyan', 'gumuho ang bahay namin'],
+    en: [
+      'house destroyed, nowhere to sleep',
+      'roof blown away, need tarpaulin and a place to stay',
+      'our house collapsed',
+    ],
+    es: [
+      'casa destruida, no tenemos donde dormir',
+      'se volo el techo, necesitamos lona y un lugar',
+      'se derrumbo nuestra casa',
+    ],
+    fil: [
+      'sira ang bahay, walang matulugan',
+      'nilipad ang bubong, kailangan ng trapal at matutuluyan',
+      'gumuho ang bahay namin',
+    ],
   },
   evacuation: {
-    en: ['need transport to the evacuation center, elderly cannot walk', 'water still rising, want to evacuate', 'bedridden grandmother, need to leave'],
-    es: ['necesitamos transporte al centro de evacuacion, la abuela no camina', 'el agua sigue subiendo, queremos evacuar', 'abuela en cama, tenemos que salir'],
-    fil: ['kailangan ng sasakyan papuntang evacuation center, hindi makalakad si lola', 'tumataas pa ang tubig, gusto naming lumikas', 'nakaratay si lola, kailangan umalis'],
+    en: [
+      'need transport to the evacuation center, elderly cannot walk',
+      'water still rising, want to evacuate',
+      'bedridden grandmother, need to leave',
+    ],
+    es: [
+      'necesitamos transporte al centro de evacuacion, la abuela no camina',
+      'el agua sigue subiendo, queremos evacuar',
+      'abuela en cama, tenemos que salir',
+    ],
+    fil: [
+      'kailangan ng sasakyan papuntang evacuation center, hindi makalakad si lola',
+      'tumataas pa ang tubig, gusto naming lumikas',
+      'nakaratay si lola, kailangan umalis',
+    ],
   },
   sanitation: {
     en: ['toilets overflowing, need hygiene kits', 'no toilet, sewage in the street', 'need soap and hygiene kits'],
-    es: ['los banos desbordados, necesitamos kits de higiene', 'sin bano, aguas negras en la calle', 'necesitamos jabon y kits de higiene'],
-    fil: ['umaapaw ang kubeta, kailangan ng hygiene kit', 'walang palikuran, may dumi sa kalye', 'kailangan ng sabon at hygiene kit'],
+    es: [
+      'los banos desbordados, necesitamos kits de higiene',
+      'sin bano, aguas negras en la calle',
+      'necesitamos jabon y kits de higiene',
+    ],
+    fil: [
+      'umaapaw ang kubeta, kailangan ng hygiene kit',
+      'walang palikuran, may dumi sa kalye',
+      'kailangan ng sabon at hygiene kit',
+    ],
   },
   other: {
-    en: ['lost contact with relatives, phone battery dead', 'need a generator to charge phones', 'our pets are trapped'],
-    es: ['perdimos contacto con familiares, sin bateria', 'necesitamos un generador para cargar telefonos', 'nuestras mascotas estan atrapadas'],
-    fil: ['nawalan ng kontak sa kamag-anak, lowbat', 'kailangan ng generator pang-charge', 'naipit ang mga alagang hayop'],
+    en: [
+      'lost contact with relatives, phone battery dead',
+      'need a generator to charge phones',
+      'our pets are trapped',
+    ],
+    es: [
+      'perdimos contacto con familiares, sin bateria',
+      'necesitamos un generador para cargar telefonos',
+      'nuestras mascotas estan atrapadas',
+    ],
+    fil: [
+      'nawalan ng kontak sa kamag-anak, lowbat',
+      'kailangan ng generator pang-charge',
+      'naipit ang mga alagang hayop',
+    ],
   },
 };
 
 /** Details that tell one household from its neighbours. */
 const DETAILS: Record<Language, string[]> = {
-  en: ['with a baby of three months', 'grandfather in a wheelchair', 'a pregnant woman', 'two small children', 'blue gate', 'green house with a red roof', 'behind the bakery', 'corner house', 'near the big mango tree', 'a dog with us', 'one person with asthma', 'our boat sank'],
-  es: ['con un bebe de tres meses', 'abuelo en silla de ruedas', 'una mujer embarazada', 'dos ninos pequenos', 'porton azul', 'casa verde con techo rojo', 'detras de la panaderia', 'casa de la esquina', 'cerca del mango grande', 'con un perro', 'una persona con asma', 'se hundio nuestro bote'],
-  fil: ['may sanggol na tatlong buwan', 'si lolo naka-wheelchair', 'may buntis', 'dalawang maliit na bata', 'asul na gate', 'berdeng bahay na pula ang bubong', 'likod ng panaderya', 'bahay sa kanto', 'malapit sa malaking puno ng mangga', 'may aso kami', 'may hika ang isa', 'lumubog ang bangka namin'],
+  en: [
+    'with a baby of three months',
+    'grandfather in a wheelchair',
+    'a pregnant woman',
+    'two small children',
+    'blue gate',
+    'green house with a red roof',
+    'behind the bakery',
+    'corner house',
+    'near the big mango tree',
+    'a dog with us',
+    'one person with asthma',
+    'our boat sank',
+  ],
+  es: [
+    'con un bebe de tres meses',
+    'abuelo en silla de ruedas',
+    'una mujer embarazada',
+    'dos ninos pequenos',
+    'porton azul',
+    'casa verde con techo rojo',
+    'detras de la panaderia',
+    'casa de la esquina',
+    'cerca del mango grande',
+    'con un perro',
+    'una persona con asma',
+    'se hundio nuestro bote',
+  ],
+  fil: [
+    'may sanggol na tatlong buwan',
+    'si lolo naka-wheelchair',
+    'may buntis',
+    'dalawang maliit na bata',
+    'asul na gate',
+    'berdeng bahay na pula ang bubong',
+    'likod ng panaderya',
+    'bahay sa kanto',
+    'malapit sa malaking puno ng mangga',
+    'may aso kami',
+    'may hika ang isa',
+    'lumubog ang bangka namin',
+  ],
 };
 const ASKING: Record<Language, string[]> = {
   en: ['Please help!', 'Help please.', 'Urgent.', 'Please send help asap.', ''],
@@ -280,10 +488,14 @@ export function duplicateCorpus(options: CorpusOptions = {}): Corpus {
     const phrases = NEED_PHRASES[incident.need][language];
     const phrase = chance(0.8) ? phrases[incident.phrase]! : pick(phrases);
     const details = incident.details.map((d) => DETAILS[language][d]!).filter(() => chance(0.75));
-    const who = reporter === 'household' || reporter === 'same_person' ? WE[language](n) : THEY[language](incident.family, n);
+    const who =
+      reporter === 'household' || reporter === 'same_person' ? WE[language](n) : THEY[language](incident.family, n);
     const landmark = LANDMARKS[language][incident.landmark]!;
     const parts = [who, phrase, ...details];
-    if (chance(0.5)) parts.push(language === 'es' ? `cerca de ${landmark}` : language === 'fil' ? `malapit sa ${landmark}` : `near ${landmark}`);
+    if (chance(0.5))
+      parts.push(
+        language === 'es' ? `cerca de ${landmark}` : language === 'fil' ? `malapit sa ${landmark}` : `near ${landmark}`,
+      );
     if (chance(0.3)) parts.splice(1 + Math.floor(random() * (parts.length - 1)), 0, `${incident.street} St.`);
     // Shortened: an SMS often says only the need and one detail.
     const kept = chance(0.25) ? parts.filter((_, i) => i < 2 || chance(0.4)) : parts;
@@ -293,8 +505,7 @@ export function duplicateCorpus(options: CorpusOptions = {}): Corpus {
     const channel: CorpusRequest['channel'] =
       reporter === 'relative' ? pick(['app', 'whatsapp'] as const) : pick(['app', 'sms', 'sms', 'whatsapp'] as const);
     const phone =
-      sharedPhone ??
-      (reporter === 'household' || reporter === 'same_person' ? incident.householdPhone : newPhone());
+      sharedPhone ?? (reporter === 'household' || reporter === 'same_person' ? incident.householdPhone : newPhone());
     const awaiting = channel !== 'app' && chance(0.12);
     const locationText =
       channel === 'app'
