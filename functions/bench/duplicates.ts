@@ -1,5 +1,5 @@
 // Likely duplicates (issue 26, item 1): (a) precision and recall of the top-3 suggestions over the
-// labelled synthetic corpus (test/helpers/duplicate-corpus.ts: 2,110 requests, 330 true duplicate
+// labelled synthetic corpus (test/helpers/duplicate-corpus.ts: 2,098 requests, 330 true duplicate
 // clusters), each request scored as planning scores it, against the candidates the reads of
 // duplicates/search.ts return; (b) what it adds to planning: the corpus is stored in the embedded
 // emulator (planned, so the trigger does nothing), and for sample requests the duplicate search
@@ -112,7 +112,7 @@ export function measureQuality(say: (m: string) => void): Figure[] {
     },
     figure({
       figure: 'Likely duplicates',
-      metric: 'scoring alone (in memory), per request',
+      metric: 'selecting and scoring the candidates in memory, per request',
       unit: 'ms',
       value: round(perRequestMs, 3),
       baseline: null,
