@@ -14,8 +14,8 @@ import { rankDuplicates } from '../src/duplicates/score.js';
 import { duplicateSearchOf, isFoundBy, possibleDuplicatesOf } from '../src/duplicates/search.js';
 import { findNearby } from '../src/planning/nearby.js';
 import type { HelpRequest } from '../src/requests/model.js';
-import { geohashOf } from '../src/shared/geo.js';
 import { duplicateCorpus, evaluateTopK, type CorpusRequest } from '../test/helpers/duplicate-corpus.js';
+import { plannedDeterministically, requestDocument } from '../test/helpers/request-document.js';
 import { figure, median, percentile, round, type Figure } from './figures.js';
 import type { FirestoreMetrics, Session } from './session.js';
 
@@ -29,35 +29,19 @@ const billedReads = (m: FirestoreMetrics) => m.reads + m.missing_reads + m.empty
 
 /** A corpus request as planning finds it stored: planned, at its point. */
 function stored(request: CorpusRequest): HelpRequest {
-  const location = request.point;
-  return {
+  return requestDocument({
     id: `bench-dup-${request.id}`,
     disaster_id: 'bench-dup-disaster',
+    owner_id: request.owner_id,
     type_of_need: request.type_of_need,
     description: request.description,
-    location,
-    geohash: geohashOf(location),
-    status: 'open',
-    closed_reason: null,
-    owner_id: request.owner_id,
-    duplicate_of: null,
-    planning: {
-      state: 'planned',
-      planner: 'deterministic',
-      attempts: 1,
-      last_error: null,
-      lease_expires_at: null,
-      run_id: null,
-      updated_at: request.planned_at,
-    },
-    potential_matches: null,
+    location: request.point,
+    planning: plannedDeterministically(request.planned_at),
     channel: request.channel,
     location_text: request.location_text,
     requester_contact: { channel: request.channel, phone: request.phone },
     created_at: request.created_at,
-    updated_at: request.planned_at,
-    status_changed_at: request.created_at,
-  };
+  });
 }
 
 async function storeAll(requests: HelpRequest[]): Promise<void> {

@@ -7,9 +7,10 @@
 // language than the first, some without a point (SMS waiting for one), hotspots where many
 // households ask for the same thing near the same landmarks, phones shared by unrelated people
 // (a barangay hall, an evacuation centre) and neighbours with another need next door (hard
-// negatives). Deterministic: a seeded PRNG (mulberry32), the same corpus on every run.
+// negatives). Deterministic: a seeded PRNG (bench/seeding.ts), the same corpus on every run.
 import type { DuplicateInput } from '../../src/duplicates/score.js';
 import type { Need } from '../../src/shared/vocabulary.js';
+import { prng } from '../../bench/seeding.js';
 
 export interface CorpusRequest extends DuplicateInput {
   /** The incident it reports: requests with the same cluster are true duplicates of each other. */
@@ -39,17 +40,6 @@ export interface CorpusOptions {
 }
 
 type Language = 'en' | 'es' | 'fil';
-
-/** mulberry32: small, fast, and the same sequence for the same seed everywhere. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CITY = { lat: 14.6, lng: 121.0 };
 const DISASTER_ID = 'corpus-disaster';
