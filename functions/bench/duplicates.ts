@@ -70,7 +70,7 @@ export function measureQuality(say: (m: string) => void): Figure[] {
   return [
     {
       ...figure({
-        figure: 'Likely duplicates',
+        figure: 'duplicates',
         metric: 'precision of the top-3 suggestions',
         unit: '',
         value: round(result.precision, 3),
@@ -83,7 +83,7 @@ export function measureQuality(say: (m: string) => void): Figure[] {
     },
     {
       ...figure({
-        figure: 'Likely duplicates',
+        figure: 'duplicates',
         metric: 'recall of the top-3 suggestions',
         unit: '',
         value: round(result.recall, 3),
@@ -95,7 +95,7 @@ export function measureQuality(say: (m: string) => void): Figure[] {
       met: result.recall >= 0.85,
     },
     figure({
-      figure: 'Likely duplicates',
+      figure: 'duplicates',
       metric: 'selecting and scoring the candidates in memory, per request',
       unit: 'ms',
       value: round(perRequestMs, 3),
@@ -142,7 +142,7 @@ export async function measureDuplicates(session: Session, options: DuplicateOpti
     ...figures,
     {
       ...figure({
-        figure: 'Likely duplicates',
+        figure: 'duplicates',
         metric: 'time added to planning (duplicate search, median; baseline: the nearby search beside it)',
         unit: 'ms',
         value: round(search),
@@ -154,7 +154,7 @@ export async function measureDuplicates(session: Session, options: DuplicateOpti
       met: search < 50,
     },
     figure({
-      figure: 'Likely duplicates',
+      figure: 'duplicates',
       metric: 'documents read per planning (median; max in notes)',
       unit: 'reads',
       value: median(reads),

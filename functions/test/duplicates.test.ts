@@ -186,6 +186,21 @@ describe('likely duplicates at planning time (emulators)', () => {
     }
   });
 
+  it("a relative who gives the household's number is linked to its request even from afar (household phone)", async () => {
+    // The household's own SMS, placed 5 km from where the relative's app puts them: no geohash
+    // range of the relative's request reaches it; the number it names does.
+    const household = await smsRequest({ location: north(flood.location, 6) });
+    await planned(household.id);
+    const relative = await registeredUser('affected_individual', { phone: '+639189990000' });
+    const report = await appRequest(relative, {
+      description: 'Pamilya Reyes (my sister), lima sila, nasa bubong, may sanggol. Ang number nila ay 0917 123 4567',
+    });
+    const link = report.possible_duplicates!.find((s) => s.id === household.id);
+    assert.ok(link, JSON.stringify(report.possible_duplicates));
+    assert.ok(link.reasons.includes('household_phone'));
+    assert.ok(!link.reasons.includes('near'));
+  });
+
   it('planning the request again writes the same suggestions', async () => {
     const original = await smsRequest({});
     await planned(original.id);

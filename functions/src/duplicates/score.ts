@@ -22,8 +22,13 @@ export const NEAR_KM: Record<Need, number> = {
   sanitation: 2,
   other: 1.5,
 };
-/** The widest band: how far planning looks for candidates around a request's point. */
-export const NEAR_KM_MAX = Math.max(...Object.values(NEAR_KM));
+/**
+ * How far planning reads candidates around a request's point: its need's band, at most this.
+ * Two reports of one place lie within ~0.6 km of each other (GPS error); a wider ring costs reads
+ * (the geohash cells grow with it) for candidates that score low unless a phone ties them, and
+ * those are read by phone anyway.
+ */
+export const SEARCH_KM_MAX = 1;
 /** Candidates must have been made within this many hours of the request, before or after. */
 export const DUPLICATE_WINDOW_HOURS = 72;
 /** Within this many hours: `close_in_time`. */

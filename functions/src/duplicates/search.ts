@@ -1,6 +1,6 @@
 // The candidates a request's likely duplicates are chosen from, read from Firestore at planning
 // time, and their scoring (duplicates/score.ts). Bounded reads (Firestore bills each document):
-//   - open requests of the same disaster within NEAR_KM_MAX of its point: one range query per
+//   - open requests of the same disaster within its need's band (at most SEARCH_KM_MAX) of its point: one range query per
 //     geohash bound (data/nearby.ts, 4 to 9 ranges), at most CANDIDATES_PER_RANGE documents each;
 //   - requests sent from its number, or from a number its texts name (at most MAX_NAMED_PHONES),
 //     made within the window: one query each, at most CANDIDATES_PER_PHONE documents.
@@ -12,10 +12,11 @@ import { distanceKm } from '../shared/geo.js';
 import type { Location } from '../shared/schemas.js';
 import {
   DUPLICATE_WINDOW_HOURS,
-  NEAR_KM_MAX,
+  NEAR_KM,
   OPEN_STATUSES,
   phonesInText,
   rankDuplicates,
+  SEARCH_KM_MAX,
   type DuplicateInput,
   type PossibleDuplicate,
 } from './score.js';
@@ -55,7 +56,7 @@ export function duplicateSearchOf(request: DuplicateInput): DuplicateSearch {
   ].filter((phone) => phone.startsWith('+') && phone !== request.phone);
   return {
     center: request.location,
-    radiusKm: NEAR_KM_MAX,
+    radiusKm: Math.min(NEAR_KM[request.type_of_need], SEARCH_KM_MAX),
     phones: [...(request.phone === null ? [] : [request.phone]), ...new Set(named)].slice(0, 1 + MAX_NAMED_PHONES),
   };
 }

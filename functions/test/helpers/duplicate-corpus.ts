@@ -585,7 +585,7 @@ export function* asPlanned(
 /**
  * Each request scored as planning scores it (asPlanned), against the candidates the reads of
  * duplicates/search.ts would return (`candidatesOf`): open requests of the disaster within
- * NEAR_KM_MAX of its point, and those sent from its number or a number its texts name.
+ * its need's band (at most SEARCH_KM_MAX) of its point, and those sent from its number or a number its texts name.
  */
 export function evaluateTopK(
   corpus: readonly CorpusRequest[],
