@@ -1,7 +1,7 @@
 // `npm run bench`: measures every figure against its baseline, prints a table and writes the
 // figures as JSON (machine, versions, date) to bench/results/. `--quick` runs a small version of
 // each figure (CI runs it so the benchmarks cannot rot). Benchmarks never fail the test suite.
-// `--figures=cold,cost,overhead,outbound,live,planning,export,surge,flood` runs only some. The run brings up its own
+// `--figures=cold,cost,overhead,outbound,live,planning,export,duplicates,surge,flood` runs only some. The run brings up its own
 // local stack (free ports) and stops it at the end, whatever happens. The surge figure runs in a child
 // process with a stack of its own on the official Firestore emulator (bench/surge.ts); the quick
 // run leaves it out unless named. Next to each figure it prints the Node of the processes that ran
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { chooseFirestore } from '../dev/stack.js';
 import { config } from '../src/config.js';
 import { measureColdStart } from './cold-start.js';
+import { measureDuplicates } from './duplicates.js';
 import { measureExports } from './exports.js';
 import type { Figure, Runner } from './figures.js';
 import { measureLiveViews } from './live-views.js';
@@ -120,7 +121,7 @@ async function main(): Promise<void> {
     figures.push(...measureColdStart(quick ? 3 : 15));
     lap('cold start');
   }
-  if (['cost', 'overhead', 'outbound', 'live', 'planning', 'export'].some(wanted)) {
+  if (['cost', 'overhead', 'outbound', 'live', 'planning', 'export', 'duplicates'].some(wanted)) {
     let session: Session | undefined;
     try {
       const t = Date.now();
@@ -164,6 +165,10 @@ async function main(): Promise<void> {
           )),
         );
         lap('live views');
+      }
+      if (wanted('duplicates')) {
+        figures.push(...(await measureDuplicates(session, { samples: quick ? 10 : 100, say })));
+        lap('likely duplicates');
       }
       // Last: it fills the database with up to 200,000 documents.
       if (wanted('planning')) {

@@ -117,6 +117,12 @@ export const logs = {
     });
   },
   /** The reason only: never the prompt (it carries the requester's description). */
+  duplicatesNotScored(requestId: string, error: unknown): void {
+    logger.warn('likely duplicates not scored; the plan is stored without them', {
+      request_id: requestId,
+      error: describe(error),
+    });
+  },
   plannerFallback(requestId: string, reason: string): void {
     logger.warn('gemini planner not used, deterministic plan instead', { request_id: requestId, reason });
   },

@@ -57,6 +57,7 @@ describe('benchmark (quick run)', function () {
     const names = new Set(report.figures.map((f) => f.figure));
     assert.deepEqual([...names].sort(), [
       'cold start',
+      'duplicates',
       'export',
       'firestore cost',
       'live',

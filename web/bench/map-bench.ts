@@ -34,6 +34,7 @@ const requests: StaffRequestView[] = Array.from({ length: count }, (_, i) => ({
   location_text: null,
   potential_matches: null,
   requester_contact: null,
+  possible_duplicates: null,
   created_at: at,
   updated_at: at,
   status_changed_at: at,

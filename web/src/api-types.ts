@@ -6087,6 +6087,13 @@ export interface operations {
                                 /** @description E.164; null for an app request whose profile has no phone. */
                                 phone: string | null;
                             } | null;
+                            possible_duplicates: {
+                                id: string;
+                                /** @description 0 to 1: how likely the two report the same need. */
+                                score: number;
+                                /** @description What the two have in common (docs/conventions.md). */
+                                reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                            }[] | null;
                         } | {
                             /** @constant */
                             view: "owner";
@@ -6429,6 +6436,13 @@ export interface operations {
                             /** @description E.164; null for an app request whose profile has no phone. */
                             phone: string | null;
                         } | null;
+                        possible_duplicates: {
+                            id: string;
+                            /** @description 0 to 1: how likely the two report the same need. */
+                            score: number;
+                            /** @description What the two have in common (docs/conventions.md). */
+                            reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                        }[] | null;
                     } | {
                         /** @constant */
                         view: "owner";
@@ -6673,6 +6687,13 @@ export interface operations {
                             /** @description E.164; null for an app request whose profile has no phone. */
                             phone: string | null;
                         } | null;
+                        possible_duplicates: {
+                            id: string;
+                            /** @description 0 to 1: how likely the two report the same need. */
+                            score: number;
+                            /** @description What the two have in common (docs/conventions.md). */
+                            reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                        }[] | null;
                     } | {
                         /** @constant */
                         view: "owner";
@@ -7035,6 +7056,13 @@ export interface operations {
                                 /** @description E.164; null for an app request whose profile has no phone. */
                                 phone: string | null;
                             } | null;
+                            possible_duplicates: {
+                                id: string;
+                                /** @description 0 to 1: how likely the two report the same need. */
+                                score: number;
+                                /** @description What the two have in common (docs/conventions.md). */
+                                reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                            }[] | null;
                         } | {
                             /** @constant */
                             view: "owner";
@@ -7338,6 +7366,13 @@ export interface operations {
                             /** @description E.164; null for an app request whose profile has no phone. */
                             phone: string | null;
                         } | null;
+                        possible_duplicates: {
+                            id: string;
+                            /** @description 0 to 1: how likely the two report the same need. */
+                            score: number;
+                            /** @description What the two have in common (docs/conventions.md). */
+                            reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                        }[] | null;
                     } | {
                         /** @constant */
                         view: "owner";
@@ -7773,6 +7808,13 @@ export interface operations {
                             /** @description E.164; null for an app request whose profile has no phone. */
                             phone: string | null;
                         } | null;
+                        possible_duplicates: {
+                            id: string;
+                            /** @description 0 to 1: how likely the two report the same need. */
+                            score: number;
+                            /** @description What the two have in common (docs/conventions.md). */
+                            reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                        }[] | null;
                     } | {
                         /** @constant */
                         view: "owner";
@@ -8133,6 +8175,13 @@ export interface operations {
                             /** @description E.164; null for an app request whose profile has no phone. */
                             phone: string | null;
                         } | null;
+                        possible_duplicates: {
+                            id: string;
+                            /** @description 0 to 1: how likely the two report the same need. */
+                            score: number;
+                            /** @description What the two have in common (docs/conventions.md). */
+                            reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                        }[] | null;
                     } | {
                         /** @constant */
                         view: "owner";
@@ -8487,6 +8536,13 @@ export interface operations {
                                 /** @description E.164; null for an app request whose profile has no phone. */
                                 phone: string | null;
                             } | null;
+                            possible_duplicates: {
+                                id: string;
+                                /** @description 0 to 1: how likely the two report the same need. */
+                                score: number;
+                                /** @description What the two have in common (docs/conventions.md). */
+                                reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                            }[] | null;
                         } | {
                             /** @constant */
                             view: "owner";

@@ -16,6 +16,7 @@ import { FindRequest } from './find-request.js';
 import { follow } from './live.js';
 import { AsOf, subscribeWithCopy, type Fresh } from './offline-copy.js';
 import { DisasterPicker, ErrorNote, Link, newestFirst, SelectField, useDisasters, useLive } from './shared.js';
+import { CompareRequests, DuplicateBadge, type Comparing } from './compare.js';
 
 const AGES = { any: Infinity, hour: 3_600_000, day: 86_400_000 } as const;
 type AgeFilter = keyof typeof AGES;
@@ -47,6 +48,7 @@ export function TriageQueue() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<unknown>(null);
+  const [comparing, setComparing] = useState<Comparing | null>(null);
   // Every request of the disaster, whatever its status: the filters apply here, so that a request
   // that leaves them (closed, planned) leaves the queue at its next change.
   // The last queue seen stays on the device for its dispatcher (offline-copy.ts), shown "as of" offline.
@@ -75,6 +77,8 @@ export function TriageQueue() {
     )
     .sort(newestFirst);
   const shown = matching.slice(0, QUEUE_MAX);
+  const byId = (id: string) => (data ?? []).find((r) => r.id === id);
+  const [compareLeft, compareRight] = comparing ? [byId(comparing.left), byId(comparing.right)] : [];
   const label = (r: StaffRequestView) => `${needLabel(r.type_of_need)} ${formatAge(r.created_at, now)}`;
   const toggle = (id: string) => {
     const next = new Set(selected);
@@ -148,6 +152,14 @@ export function TriageQueue() {
       {notice && <p role="status">{notice}</p>}
       <AsOf asOf={fresh?.asOf} />
       <ErrorNote error={fresh?.asOf ? actionError : (error ?? actionError)} />
+      {comparing && compareLeft && compareRight && (
+        <CompareRequests
+          left={compareLeft}
+          right={compareRight}
+          suggestion={comparing.suggestion}
+          onClose={() => setComparing(null)}
+        />
+      )}
       {data === null ? (
         <p>{t('loading')}</p>
       ) : (
@@ -171,7 +183,8 @@ export function TriageQueue() {
                       <strong>{needLabel(r.type_of_need)}</strong>
                     </Link>{' '}
                     <span class={`badge status-${r.status}`}>{statusLabel(r.status)}</span>{' '}
-                    <span class="badge">{planningLabel(r.planning.state)}</span>
+                    <span class="badge">{planningLabel(r.planning.state)}</span>{' '}
+                    <DuplicateBadge request={r} known={data} onCompare={setComparing} />
                     <p>{r.description}</p>
                     <p class="meta">
                       {formatAge(r.created_at, now)} · {t('request_reference', { reference: r.reference })}

@@ -12,7 +12,8 @@ import { db } from '../data/firestore.js';
 import { geminiBudget, GEMINI_USES } from '../config.js';
 import { withGeminiFallback } from '../data/gemini-budget.js';
 import { logs } from '../logs.js';
-import type { HelpRequest, Planning, PotentialMatches } from '../requests/model.js';
+import type { HelpRequest, Planning, PossibleDuplicates, PotentialMatches } from '../requests/model.js';
+import { possibleDuplicatesOf } from '../duplicates/search.js';
 import { PLANNING_LEASE_MS, planningDueAt } from '../requests/planning-state.js';
 import type { WorkflowOutput } from '../workflow/model.js';
 import {
@@ -170,12 +171,26 @@ export function outputOf(request: HelpRequest, plan: Plan, durationMs: number, a
   };
 }
 
+/**
+ * The likely duplicates of a request, read beside its nearby search: a failed read leaves the
+ * ones stored before (undefined) rather than failing the plan, which matters more.
+ */
+async function scoreDuplicates(request: HelpRequest): Promise<{ duplicates?: PossibleDuplicates; docsRead: number }> {
+  try {
+    return await possibleDuplicatesOf(request);
+  } catch (error) {
+    logs.duplicatesNotScored(request.id, error);
+    return { docsRead: 0 };
+  }
+}
+
 async function finish(
   requestId: string,
   runId: string,
   output: WorkflowOutput,
   matches: PotentialMatches,
   planner: Plan['planner'],
+  duplicates: PossibleDuplicates | undefined,
 ): Promise<Outcome> {
   return db().runTransaction(async (tx) => {
     const outputRef = workflowOutputStore.doc(requestId);
@@ -194,7 +209,8 @@ async function finish(
       run_id: null,
       updated_at: output.updated_at,
     };
-    requestStore.updateIn(tx, requestId, planningUpdate(planned, { potential_matches: matches }));
+    const found = duplicates === undefined ? {} : { possible_duplicates: duplicates };
+    requestStore.updateIn(tx, requestId, planningUpdate(planned, { potential_matches: matches, ...found }));
     return 'planned' as const;
   });
 }
@@ -238,7 +254,7 @@ export async function runPlanning(requestId: string, options: PlanningOptions): 
   try {
     await options.afterLeaseTaken?.();
     const { request } = leased;
-    const [disaster, nearby] = await Promise.all([
+    const [disaster, nearby, duplicates] = await Promise.all([
       disasterStore.doc(request.disaster_id).get(),
       findNearby(
         request.location,
@@ -247,6 +263,7 @@ export async function runPlanning(requestId: string, options: PlanningOptions): 
         NEED_PLANS[request.type_of_need].categories,
         MAX_SUGGESTED_RESOURCES,
       ),
+      scoreDuplicates(request),
     ]);
     const context: PlanningContext = { request, disasterName: disaster.data()?.name ?? 'an unknown disaster', nearby };
     const plan = await choosePlan(context, options.gemini);
@@ -257,8 +274,9 @@ export async function runPlanning(requestId: string, options: PlanningOptions): 
       outputOf(request, plan, now() - started, at),
       potentialMatchesOf(nearby, at),
       plan.planner,
+      duplicates.duplicates,
     );
-    logs.planningFinished(requestId, outcome, plan.planner, now() - started, nearby.docsRead);
+    logs.planningFinished(requestId, outcome, plan.planner, now() - started, nearby.docsRead + duplicates.docsRead);
     return outcome;
   } catch (error) {
     const state = await giveLeaseBack(requestId, runId, error, now());

@@ -11,6 +11,7 @@ import {
 } from '../shared/schemas.js';
 import { phoneSchema } from '../users/model.js';
 import { NEEDS, PLANNING_STATES, REQUEST_CHANNELS, REQUEST_STATUSES } from '../shared/vocabulary.js';
+import { DUPLICATE_REASONS, MAX_DUPLICATES } from '../duplicates/score.js';
 
 // The value lists live in shared/vocabulary.ts, which the console imports too.
 export { NEEDS, PLANNING_STATES, REQUEST_CHANNELS, REQUEST_STATUSES };
@@ -101,6 +102,22 @@ export const potentialMatchesSchema = z.object({
 });
 export type PotentialMatches = z.infer<typeof potentialMatchesSchema>;
 
+/**
+ * Other open requests that likely report the same need (duplicates/score.ts), best first: stored
+ * at planning time (again when a request waiting for its point is placed). Staff only.
+ */
+export const possibleDuplicatesSchema = z
+  .array(
+    z.object({
+      id: idSchema,
+      score: z.number().min(0).max(1).describe('0 to 1: how likely the two report the same need.'),
+      reasons: z.array(z.enum(DUPLICATE_REASONS)).describe('What the two have in common (docs/conventions.md).'),
+    }),
+  )
+  .max(MAX_DUPLICATES)
+  .describe('Likely duplicates across people and channels, best first; null until the request is planned. Staff only.');
+export type PossibleDuplicates = z.infer<typeof possibleDuplicatesSchema>;
+
 export const helpRequestSchema = z.object({
   id: idSchema,
   disaster_id: idSchema,
@@ -116,6 +133,8 @@ export const helpRequestSchema = z.object({
     .describe('A likely earlier request this one repeats (same owner, need, place, time).'),
   planning: planningSchema,
   potential_matches: potentialMatchesSchema.nullable(),
+  /** Absent until planned (and on requests stored before it existed). */
+  possible_duplicates: possibleDuplicatesSchema.optional(),
   channel: requestChannelSchema.default('app'),
   /**
    * While planning.state is awaiting_location, `location` is a placeholder (the disaster's centre,
@@ -206,6 +225,7 @@ export const staffRequestViewSchema = z
     ...wholeRequest,
     potential_matches: potentialMatchesSchema.nullable(),
     requester_contact: requesterContactSchema.nullable(),
+    possible_duplicates: possibleDuplicatesSchema.nullable(),
   })
   .describe('A help request as admins and responders see it.');
 

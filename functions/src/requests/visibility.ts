@@ -3,7 +3,8 @@
 // `audienceResolver` for a list) and `toRequestView`.
 //
 //   staff (admins, responders)            everything; planning errors as codes; the requester's
-//                                         contact (channel and phone), in no other view
+//                                         contact (channel and phone) and the likely duplicates
+//                                         (other people's requests), in no other view
 //   owner                                 everything about their request; the matches only as
 //                                         counts and distance bands (never who, never how far)
 //   assignee of an active linked task     what is needed and where, not who asked
@@ -164,6 +165,7 @@ export function toRequestView(request: HelpRequest, audience: RequestAudience): 
         ...whole(),
         potential_matches: request.potential_matches,
         requester_contact: request.requester_contact,
+        possible_duplicates: request.possible_duplicates ?? null,
       };
     case 'owner':
       return { view: 'owner', ...whole(), match_summary: matchSummary(request) };

@@ -42,6 +42,7 @@ import { registerDevice } from '../../src/outbound/devices.js';
 import { recordTwilioStatus } from '../../src/outbound/service.js';
 import { runAllocation } from '../../src/planning/allocation.js';
 import { runPlanning, sweepStalePlanning } from '../../src/planning/job.js';
+import { possibleDuplicatesOf } from '../../src/duplicates/search.js';
 import type { HelpRequest } from '../../src/requests/model.js';
 import { confirmedDisasters, createRequest } from '../../src/requests/creation.js';
 import type { Resource } from '../../src/resources/model.js';
@@ -423,6 +424,9 @@ async function otherQuerySites(world: World, recorder: QueryRecorder): Promise<v
   );
   await step('request placement: the confirmed disasters', () => confirmedDisasters());
   await step('planning (runPlanning): nearby resources and helpers', () => runPlanning(request.id, { gemini: null }));
+  await step('likely duplicates: open requests around, and by phone', () =>
+    possibleDuplicatesOf({ ...request, requester_contact: { channel: 'sms', phone: '+639170000026' } }),
+  );
   await step('planning sweeper', () => sweepStalePlanning({ gemini: null, now: () => Date.now() + 86_400_000 }));
   await step('allocation job', () => runAllocation(world.jobId));
   await step('agent: observation to suggestion', () => processObservation(world.observation.id));
