@@ -750,6 +750,32 @@ export interface paths {
         patch: operations["patchRequestsReqIdStatus"];
         trace?: never;
     };
+    "/requests/{req_id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer "do you still need help?" for your request.
+         * @description The service asks each open request's person, once per interval of its need (rescue 2 h, medical 4 h, others 24 h), whether they still need help (confirmation asked). still_needed true refreshes last_confirmed_at and clears the question (also without one asked); false closes the request (closed, closed_reason withdrawn), as withdrawing it by PATCH /requests/{req_id}/status does; false again changes nothing. 409 request_not_open for a request fulfilled or closed otherwise.
+         *
+         *     Access: any authenticated user.
+         *
+         *     Object rule: Only the owner answers. Others: 404 if they cannot see the request, 403 if they can.
+         *
+         *     Rate limit: 30 per 600 s per caller.
+         */
+        post: operations["postRequestsReqIdConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/requests/{req_id}/location": {
         parameters: {
             query?: never;
@@ -6003,6 +6029,13 @@ export interface operations {
                             channel: "app" | "sms" | "whatsapp";
                             /** @description Where the person said they are, in their words (SMS/WhatsApp); null for app requests. */
                             location_text: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the person last said they still need help (its creation at first).
+                             */
+                            last_confirmed_at: string;
+                            /** @description Re-confirmation: asked (the person was asked whether they still need help and has not answered), unconfirmed (nobody answered in time), null (confirmed, or not asked yet). */
+                            confirmation: ("asked" | "unconfirmed") | null;
                             potential_matches: {
                                 responders: {
                                     id: string;
@@ -6033,6 +6066,8 @@ export interface operations {
                                 /** @description E.164; null for an app request whose profile has no phone. */
                                 phone: string | null;
                             } | null;
+                            /** @description When the person was last asked whether they still need help. */
+                            confirmation_asked_at: string | null;
                         } | {
                             /** @constant */
                             view: "owner";
@@ -6089,6 +6124,13 @@ export interface operations {
                             channel: "app" | "sms" | "whatsapp";
                             /** @description Where the person said they are, in their words (SMS/WhatsApp); null for app requests. */
                             location_text: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the person last said they still need help (its creation at first).
+                             */
+                            last_confirmed_at: string;
+                            /** @description Re-confirmation: asked (the person was asked whether they still need help and has not answered), unconfirmed (nobody answered in time), null (confirmed, or not asked yet). */
+                            confirmation: ("asked" | "unconfirmed") | null;
                             match_summary: {
                                 helpers: {
                                     count: number;
@@ -6139,6 +6181,11 @@ export interface operations {
                                 /** @description Longitude in degrees, WGS84. */
                                 lng: number;
                             };
+                            /**
+                             * Format: date-time
+                             * @description When the person last said they still need help.
+                             */
+                            last_confirmed_at: string;
                         } | {
                             /** @constant */
                             view: "area";
@@ -6345,6 +6392,13 @@ export interface operations {
                         channel: "app" | "sms" | "whatsapp";
                         /** @description Where the person said they are, in their words (SMS/WhatsApp); null for app requests. */
                         location_text: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When the person last said they still need help (its creation at first).
+                         */
+                        last_confirmed_at: string;
+                        /** @description Re-confirmation: asked (the person was asked whether they still need help and has not answered), unconfirmed (nobody answered in time), null (confirmed, or not asked yet). */
+                        confirmation: ("asked" | "unconfirmed") | null;
                         potential_matches: {
                             responders: {
                                 id: string;
@@ -6375,6 +6429,8 @@ export interface operations {
                             /** @description E.164; null for an app request whose profile has no phone. */
                             phone: string | null;
                         } | null;
+                        /** @description When the person was last asked whether they still need help. */
+                        confirmation_asked_at: string | null;
                     } | {
                         /** @constant */
                         view: "owner";
@@ -6431,6 +6487,13 @@ export interface operations {
                         channel: "app" | "sms" | "whatsapp";
                         /** @description Where the person said they are, in their words (SMS/WhatsApp); null for app requests. */
                         location_text: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When the person last said they still need help (its creation at first).
+                         */
+                        last_confirmed_at: string;
+                        /** @description Re-confirmation: asked (the person was asked whether they still need help and has not answered), unconfirmed (nobody answered in time), null (confirmed, or not asked yet). */
+                        confirmation: ("asked" | "unconfirmed") | null;
                         match_summary: {
                             helpers: {
                                 count: number;
@@ -6481,6 +6544,11 @@ export interface operations {
                             /** @description Longitude in degrees, WGS84. */
                             lng: number;
                         };
+                        /**
+                         * Format: date-time
+                         * @description When the person last said they still need help.
+                         */
+                        last_confirmed_at: string;
                     } | {
                         /** @constant */
                         view: "area";
@@ -6589,6 +6657,13 @@ export interface operations {
                         channel: "app" | "sms" | "whatsapp";
                         /** @description Where the person said they are, in their words (SMS/WhatsApp); null for app requests. */
                         location_text: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When the person last said they still need help (its creation at first).
+                         */
+                        last_confirmed_at: string;
+                        /** @description Re-confirmation: asked (the person was asked whether they still need help and has not answered), unconfirmed (nobody answered in time), null (confirmed, or not asked yet). */
+                        confirmation: ("asked" | "unconfirmed") | null;
                         potential_matches: {
                             responders: {
                                 id: string;
@@ -6619,6 +6694,8 @@ export interface operations {
                             /** @description E.164; null for an app request whose profile has no phone. */
                             phone: string | null;
                         } | null;
+                        /** @description When the person was last asked whether they still need help. */
+                        confirmation_asked_at: string | null;
                     } | {
                         /** @constant */
                         view: "owner";
@@ -6675,6 +6752,13 @@ export interface operations {
                         channel: "app" | "sms" | "whatsapp";
                         /** @description Where the person said they are, in their words (SMS/WhatsApp); null for app requests. */
                         location_text: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When the person last said they still need help (its creation at first).
+                         */
+                        last_confirmed_at: string;
+                        /** @description Re-confirmation: asked (the person was asked whether they still need help and has not answered), unconfirmed (nobody answered in time), null (confirmed, or not asked yet). */
+                        confirmation: ("asked" | "unconfirmed") | null;
                         match_summary: {
                             helpers: {
                                 count: number;
@@ -6725,6 +6809,11 @@ export interface operations {
                             /** @description Longitude in degrees, WGS84. */
                             lng: number;
                         };
+                        /**
+                         * Format: date-time
+                         * @description When the person last said they still need help.
+                         */
+                        last_confirmed_at: string;
                     } | {
                         /** @constant */
                         view: "area";
@@ -6951,6 +7040,13 @@ export interface operations {
                             channel: "app" | "sms" | "whatsapp";
                             /** @description Where the person said they are, in their words (SMS/WhatsApp); null for app requests. */
                             location_text: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the person last said they still need help (its creation at first).
+                             */
+                            last_confirmed_at: string;
+                            /** @description Re-confirmation: asked (the person was asked whether they still need help and has not answered), unconfirmed (nobody answered in time), null (confirmed, or not asked yet). */
+                            confirmation: ("asked" | "unconfirmed") | null;
                             potential_matches: {
                                 responders: {
                                     id: string;
@@ -6981,6 +7077,8 @@ export interface operations {
                                 /** @description E.164; null for an app request whose profile has no phone. */
                                 phone: string | null;
                             } | null;
+                            /** @description When the person was last asked whether they still need help. */
+                            confirmation_asked_at: string | null;
                         } | {
                             /** @constant */
                             view: "owner";
@@ -7037,6 +7135,13 @@ export interface operations {
                             channel: "app" | "sms" | "whatsapp";
                             /** @description Where the person said they are, in their words (SMS/WhatsApp); null for app requests. */
                             location_text: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the person last said they still need help (its creation at first).
+                             */
+                            last_confirmed_at: string;
+                            /** @description Re-confirmation: asked (the person was asked whether they still need help and has not answered), unconfirmed (nobody answered in time), null (confirmed, or not asked yet). */
+                            confirmation: ("asked" | "unconfirmed") | null;
                             match_summary: {
                                 helpers: {
                                     count: number;
@@ -7087,6 +7192,11 @@ export interface operations {
                                 /** @description Longitude in degrees, WGS84. */
                                 lng: number;
                             };
+                            /**
+                             * Format: date-time
+                             * @description When the person last said they still need help.
+                             */
+                            last_confirmed_at: string;
                         } | {
                             /** @constant */
                             view: "area";
@@ -7254,6 +7364,13 @@ export interface operations {
                         channel: "app" | "sms" | "whatsapp";
                         /** @description Where the person said they are, in their words (SMS/WhatsApp); null for app requests. */
                         location_text: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When the person last said they still need help (its creation at first).
+                         */
+                        last_confirmed_at: string;
+                        /** @description Re-confirmation: asked (the person was asked whether they still need help and has not answered), unconfirmed (nobody answered in time), null (confirmed, or not asked yet). */
+                        confirmation: ("asked" | "unconfirmed") | null;
                         potential_matches: {
                             responders: {
                                 id: string;
@@ -7284,6 +7401,8 @@ export interface operations {
                             /** @description E.164; null for an app request whose profile has no phone. */
                             phone: string | null;
                         } | null;
+                        /** @description When the person was last asked whether they still need help. */
+                        confirmation_asked_at: string | null;
                     } | {
                         /** @constant */
                         view: "owner";
@@ -7340,6 +7459,13 @@ export interface operations {
                         channel: "app" | "sms" | "whatsapp";
                         /** @description Where the person said they are, in their words (SMS/WhatsApp); null for app requests. */
                         location_text: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When the person last said they still need help (its creation at first).
+                         */
+                        last_confirmed_at: string;
+                        /** @description Re-confirmation: asked (the person was asked whether they still need help and has not answered), unconfirmed (nobody answered in time), null (confirmed, or not asked yet). */
+                        confirmation: ("asked" | "unconfirmed") | null;
                         match_summary: {
                             helpers: {
                                 count: number;
@@ -7390,6 +7516,11 @@ export interface operations {
                             /** @description Longitude in degrees, WGS84. */
                             lng: number;
                         };
+                        /**
+                         * Format: date-time
+                         * @description When the person last said they still need help.
+                         */
+                        last_confirmed_at: string;
                     } | {
                         /** @constant */
                         view: "area";
@@ -7519,7 +7650,7 @@ export interface operations {
                              * @description The domain event the record holds, `<entity>.<action>` (e.g. `task.status_changed`).
                              * @enum {string}
                              */
-                            type: "request.created" | "request.status_changed" | "request.located" | "task.created" | "task.assigned" | "task.reassigned" | "task.authorized" | "task.status_changed" | "task.unassigned" | "resource.created" | "resource.status_changed" | "disaster.created" | "disaster.suggested" | "disaster.evidence_added" | "disaster.approved" | "disaster.updated" | "disaster.closed" | "disaster.discarded" | "membership.joined" | "membership.left" | "role.registered" | "role.granted" | "verification.verified" | "verification.unverified" | "user.opted_out" | "user.opted_in" | "user.phone_detached" | "user.phone_verified" | "user.erased" | "user.erasure_requested" | "export.exported_personal_data" | "contact.looked_up_by_phone" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled";
+                            type: "request.created" | "request.status_changed" | "request.located" | "request.confirmation_asked" | "request.confirmed" | "request.unconfirmed" | "task.created" | "task.assigned" | "task.reassigned" | "task.authorized" | "task.status_changed" | "task.unassigned" | "resource.created" | "resource.status_changed" | "disaster.created" | "disaster.suggested" | "disaster.evidence_added" | "disaster.approved" | "disaster.updated" | "disaster.closed" | "disaster.discarded" | "membership.joined" | "membership.left" | "role.registered" | "role.granted" | "verification.verified" | "verification.unverified" | "user.opted_out" | "user.opted_in" | "user.phone_detached" | "user.phone_verified" | "user.erased" | "user.erasure_requested" | "export.exported_personal_data" | "contact.looked_up_by_phone" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled";
                             /** @enum {string} */
                             entity: "request" | "task" | "resource" | "disaster" | "membership" | "role" | "verification" | "user" | "export" | "contact" | "webhook";
                             entity_id: string;
@@ -7689,6 +7820,13 @@ export interface operations {
                         channel: "app" | "sms" | "whatsapp";
                         /** @description Where the person said they are, in their words (SMS/WhatsApp); null for app requests. */
                         location_text: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When the person last said they still need help (its creation at first).
+                         */
+                        last_confirmed_at: string;
+                        /** @description Re-confirmation: asked (the person was asked whether they still need help and has not answered), unconfirmed (nobody answered in time), null (confirmed, or not asked yet). */
+                        confirmation: ("asked" | "unconfirmed") | null;
                         potential_matches: {
                             responders: {
                                 id: string;
@@ -7719,6 +7857,8 @@ export interface operations {
                             /** @description E.164; null for an app request whose profile has no phone. */
                             phone: string | null;
                         } | null;
+                        /** @description When the person was last asked whether they still need help. */
+                        confirmation_asked_at: string | null;
                     } | {
                         /** @constant */
                         view: "owner";
@@ -7775,6 +7915,13 @@ export interface operations {
                         channel: "app" | "sms" | "whatsapp";
                         /** @description Where the person said they are, in their words (SMS/WhatsApp); null for app requests. */
                         location_text: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When the person last said they still need help (its creation at first).
+                         */
+                        last_confirmed_at: string;
+                        /** @description Re-confirmation: asked (the person was asked whether they still need help and has not answered), unconfirmed (nobody answered in time), null (confirmed, or not asked yet). */
+                        confirmation: ("asked" | "unconfirmed") | null;
                         match_summary: {
                             helpers: {
                                 count: number;
@@ -7825,6 +7972,11 @@ export interface operations {
                             /** @description Longitude in degrees, WGS84. */
                             lng: number;
                         };
+                        /**
+                         * Format: date-time
+                         * @description When the person last said they still need help.
+                         */
+                        last_confirmed_at: string;
                     } | {
                         /** @constant */
                         view: "area";
@@ -7962,6 +8114,394 @@ export interface operations {
             };
         };
     };
+    postRequestsReqIdConfirm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes retrying this write safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a repeat with the same key by the same caller on the same object within 72 hours answers the first answer again, with Idempotent-Replayed: true, and changes nothing. The same key with another body: 422 idempotency_key_reused; while the first request still runs: 409 idempotency_key_in_flight with Retry-After. 1 to 255 printable ASCII characters, bare or as a quoted string (400 otherwise); a UUID per action is a good key. A failed first request (4xx, 5xx) keeps nothing: the key may be sent again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                req_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description true: still needed (last_confirmed_at refreshed); false: no longer needed (the request is closed, withdrawn). */
+                    still_needed: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        view: "staff";
+                        id: string;
+                        /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                        reference: string;
+                        disaster_id: string;
+                        /** @enum {string} */
+                        type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
+                        /** @enum {string} */
+                        status: "open" | "in_progress" | "fulfilled" | "closed";
+                        closed_reason: ("withdrawn" | "unfulfilled" | "duplicate") | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        updated_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        status_changed_at: string;
+                        description: string;
+                        /** @description A point on Earth. */
+                        location: {
+                            /** @description Latitude in degrees, WGS84. */
+                            lat: number;
+                            /** @description Longitude in degrees, WGS84. */
+                            lng: number;
+                        };
+                        owner_id: string;
+                        /** @description A likely earlier request this one repeats (same owner, need, place, time). */
+                        duplicate_of: string | null;
+                        planning: {
+                            /** @enum {string} */
+                            state: "pending" | "planning" | "planned" | "failed" | "skipped" | "awaiting_location";
+                            planner: ("deterministic" | "gemini") | null;
+                            attempts: number;
+                            error_code: ("duplicate" | "retrying" | "planning_failed" | "queued_for_triage") | null;
+                            /** @description A short message for error_code; never internal error text. */
+                            last_error: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            updated_at: string;
+                        };
+                        /** @enum {string} */
+                        channel: "app" | "sms" | "whatsapp";
+                        /** @description Where the person said they are, in their words (SMS/WhatsApp); null for app requests. */
+                        location_text: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When the person last said they still need help (its creation at first).
+                         */
+                        last_confirmed_at: string;
+                        /** @description Re-confirmation: asked (the person was asked whether they still need help and has not answered), unconfirmed (nobody answered in time), null (confirmed, or not asked yet). */
+                        confirmation: ("asked" | "unconfirmed") | null;
+                        potential_matches: {
+                            responders: {
+                                id: string;
+                                display_name: string;
+                                /** @enum {string} */
+                                role: "volunteer" | "responder";
+                                distance_km: number;
+                                /** @description Kilometres to the centre of the match's ~5 km cell: what the requester's bands are computed from. */
+                                area_distance_km?: number;
+                            }[];
+                            resources: {
+                                id: string;
+                                name: string;
+                                category: string;
+                                distance_km: number;
+                                /** @description Kilometres to the centre of the match's ~5 km cell: what the requester's bands are computed from. */
+                                area_distance_km?: number;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            computed_at: string;
+                        } | null;
+                        requester_contact: {
+                            /** @enum {string} */
+                            channel: "app" | "sms" | "whatsapp";
+                            /** @description E.164; null for an app request whose profile has no phone. */
+                            phone: string | null;
+                        } | null;
+                        /** @description When the person was last asked whether they still need help. */
+                        confirmation_asked_at: string | null;
+                    } | {
+                        /** @constant */
+                        view: "owner";
+                        id: string;
+                        /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                        reference: string;
+                        disaster_id: string;
+                        /** @enum {string} */
+                        type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
+                        /** @enum {string} */
+                        status: "open" | "in_progress" | "fulfilled" | "closed";
+                        closed_reason: ("withdrawn" | "unfulfilled" | "duplicate") | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        updated_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        status_changed_at: string;
+                        description: string;
+                        /** @description A point on Earth. */
+                        location: {
+                            /** @description Latitude in degrees, WGS84. */
+                            lat: number;
+                            /** @description Longitude in degrees, WGS84. */
+                            lng: number;
+                        };
+                        owner_id: string;
+                        /** @description A likely earlier request this one repeats (same owner, need, place, time). */
+                        duplicate_of: string | null;
+                        planning: {
+                            /** @enum {string} */
+                            state: "pending" | "planning" | "planned" | "failed" | "skipped" | "awaiting_location";
+                            planner: ("deterministic" | "gemini") | null;
+                            attempts: number;
+                            error_code: ("duplicate" | "retrying" | "planning_failed" | "queued_for_triage") | null;
+                            /** @description A short message for error_code; never internal error text. */
+                            last_error: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            updated_at: string;
+                        };
+                        /** @enum {string} */
+                        channel: "app" | "sms" | "whatsapp";
+                        /** @description Where the person said they are, in their words (SMS/WhatsApp); null for app requests. */
+                        location_text: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When the person last said they still need help (its creation at first).
+                         */
+                        last_confirmed_at: string;
+                        /** @description Re-confirmation: asked (the person was asked whether they still need help and has not answered), unconfirmed (nobody answered in time), null (confirmed, or not asked yet). */
+                        confirmation: ("asked" | "unconfirmed") | null;
+                        match_summary: {
+                            helpers: {
+                                count: number;
+                                nearest: ("under_1_km" | "1_to_5_km" | "5_to_25_km" | "over_25_km") | null;
+                            };
+                            resources: {
+                                count: number;
+                                nearest: ("under_1_km" | "1_to_5_km" | "5_to_25_km" | "over_25_km") | null;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            computed_at: string;
+                        } | null;
+                    } | {
+                        /** @constant */
+                        view: "assignee";
+                        id: string;
+                        /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                        reference: string;
+                        disaster_id: string;
+                        /** @enum {string} */
+                        type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
+                        /** @enum {string} */
+                        status: "open" | "in_progress" | "fulfilled" | "closed";
+                        closed_reason: ("withdrawn" | "unfulfilled" | "duplicate") | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        updated_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        status_changed_at: string;
+                        description: string;
+                        /** @description A point on Earth. */
+                        location: {
+                            /** @description Latitude in degrees, WGS84. */
+                            lat: number;
+                            /** @description Longitude in degrees, WGS84. */
+                            lng: number;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When the person last said they still need help.
+                         */
+                        last_confirmed_at: string;
+                    } | {
+                        /** @constant */
+                        view: "area";
+                        id: string;
+                        /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                        reference: string;
+                        disaster_id: string;
+                        /** @enum {string} */
+                        type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
+                        /** @enum {string} */
+                        status: "open" | "in_progress" | "fulfilled" | "closed";
+                        closed_reason: ("withdrawn" | "unfulfilled" | "duplicate") | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        updated_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 timestamp in UTC.
+                         */
+                        status_changed_at: string;
+                        /** @description Where, to a cell of at least 1 km: shown instead of a point to people without a need to know. */
+                        area: {
+                            /** @description Geohash of the cell (5 characters, about 5 km). */
+                            geohash: string;
+                            /** @description Centre of the cell, the same for every point in it. */
+                            center: {
+                                /** @description Latitude in degrees, WGS84. */
+                                lat: number;
+                                /** @description Longitude in degrees, WGS84. */
+                                lng: number;
+                            };
+                            width_km: number;
+                            height_km: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (code validation_failed or malformed_body). A body sent as JSON that does not parse, or whose top level is not an object or array, is refused by the Cloud Functions runtime before the service runs, as an HTML page (text/html). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                    "text/html": string;
+                };
+            };
+            /** @description Missing, malformed, invalid or expired ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id, or one you may not see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. Or idempotency_key_in_flight: a request with the same Idempotency-Key is still running (see Retry-After). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not sent in the format the endpoint takes. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description idempotency_key_reused: the Idempotency-Key was used before with another body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (logged; the answer carries no internals). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A backend did not answer in time or cannot be reached; see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     putRequestsReqIdLocation: {
         parameters: {
             query?: never;
@@ -8049,6 +8589,13 @@ export interface operations {
                         channel: "app" | "sms" | "whatsapp";
                         /** @description Where the person said they are, in their words (SMS/WhatsApp); null for app requests. */
                         location_text: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When the person last said they still need help (its creation at first).
+                         */
+                        last_confirmed_at: string;
+                        /** @description Re-confirmation: asked (the person was asked whether they still need help and has not answered), unconfirmed (nobody answered in time), null (confirmed, or not asked yet). */
+                        confirmation: ("asked" | "unconfirmed") | null;
                         potential_matches: {
                             responders: {
                                 id: string;
@@ -8079,6 +8626,8 @@ export interface operations {
                             /** @description E.164; null for an app request whose profile has no phone. */
                             phone: string | null;
                         } | null;
+                        /** @description When the person was last asked whether they still need help. */
+                        confirmation_asked_at: string | null;
                     } | {
                         /** @constant */
                         view: "owner";
@@ -8135,6 +8684,13 @@ export interface operations {
                         channel: "app" | "sms" | "whatsapp";
                         /** @description Where the person said they are, in their words (SMS/WhatsApp); null for app requests. */
                         location_text: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When the person last said they still need help (its creation at first).
+                         */
+                        last_confirmed_at: string;
+                        /** @description Re-confirmation: asked (the person was asked whether they still need help and has not answered), unconfirmed (nobody answered in time), null (confirmed, or not asked yet). */
+                        confirmation: ("asked" | "unconfirmed") | null;
                         match_summary: {
                             helpers: {
                                 count: number;
@@ -8185,6 +8741,11 @@ export interface operations {
                             /** @description Longitude in degrees, WGS84. */
                             lng: number;
                         };
+                        /**
+                         * Format: date-time
+                         * @description When the person last said they still need help.
+                         */
+                        last_confirmed_at: string;
                     } | {
                         /** @constant */
                         view: "area";
@@ -8403,6 +8964,13 @@ export interface operations {
                             channel: "app" | "sms" | "whatsapp";
                             /** @description Where the person said they are, in their words (SMS/WhatsApp); null for app requests. */
                             location_text: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the person last said they still need help (its creation at first).
+                             */
+                            last_confirmed_at: string;
+                            /** @description Re-confirmation: asked (the person was asked whether they still need help and has not answered), unconfirmed (nobody answered in time), null (confirmed, or not asked yet). */
+                            confirmation: ("asked" | "unconfirmed") | null;
                             potential_matches: {
                                 responders: {
                                     id: string;
@@ -8433,6 +9001,8 @@ export interface operations {
                                 /** @description E.164; null for an app request whose profile has no phone. */
                                 phone: string | null;
                             } | null;
+                            /** @description When the person was last asked whether they still need help. */
+                            confirmation_asked_at: string | null;
                         } | {
                             /** @constant */
                             view: "owner";
@@ -8489,6 +9059,13 @@ export interface operations {
                             channel: "app" | "sms" | "whatsapp";
                             /** @description Where the person said they are, in their words (SMS/WhatsApp); null for app requests. */
                             location_text: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the person last said they still need help (its creation at first).
+                             */
+                            last_confirmed_at: string;
+                            /** @description Re-confirmation: asked (the person was asked whether they still need help and has not answered), unconfirmed (nobody answered in time), null (confirmed, or not asked yet). */
+                            confirmation: ("asked" | "unconfirmed") | null;
                             match_summary: {
                                 helpers: {
                                     count: number;
@@ -8539,6 +9116,11 @@ export interface operations {
                                 /** @description Longitude in degrees, WGS84. */
                                 lng: number;
                             };
+                            /**
+                             * Format: date-time
+                             * @description When the person last said they still need help.
+                             */
+                            last_confirmed_at: string;
                         } | {
                             /** @constant */
                             view: "area";
@@ -11271,7 +11853,7 @@ export interface operations {
                              * @description The domain event the record holds, `<entity>.<action>` (e.g. `task.status_changed`).
                              * @enum {string}
                              */
-                            type: "request.created" | "request.status_changed" | "request.located" | "task.created" | "task.assigned" | "task.reassigned" | "task.authorized" | "task.status_changed" | "task.unassigned" | "resource.created" | "resource.status_changed" | "disaster.created" | "disaster.suggested" | "disaster.evidence_added" | "disaster.approved" | "disaster.updated" | "disaster.closed" | "disaster.discarded" | "membership.joined" | "membership.left" | "role.registered" | "role.granted" | "verification.verified" | "verification.unverified" | "user.opted_out" | "user.opted_in" | "user.phone_detached" | "user.phone_verified" | "user.erased" | "user.erasure_requested" | "export.exported_personal_data" | "contact.looked_up_by_phone" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled";
+                            type: "request.created" | "request.status_changed" | "request.located" | "request.confirmation_asked" | "request.confirmed" | "request.unconfirmed" | "task.created" | "task.assigned" | "task.reassigned" | "task.authorized" | "task.status_changed" | "task.unassigned" | "resource.created" | "resource.status_changed" | "disaster.created" | "disaster.suggested" | "disaster.evidence_added" | "disaster.approved" | "disaster.updated" | "disaster.closed" | "disaster.discarded" | "membership.joined" | "membership.left" | "role.registered" | "role.granted" | "verification.verified" | "verification.unverified" | "user.opted_out" | "user.opted_in" | "user.phone_detached" | "user.phone_verified" | "user.erased" | "user.erasure_requested" | "export.exported_personal_data" | "contact.looked_up_by_phone" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled";
                             /** @enum {string} */
                             entity: "request" | "task" | "resource" | "disaster" | "membership" | "role" | "verification" | "user" | "export" | "contact" | "webhook";
                             entity_id: string;
@@ -13546,7 +14128,7 @@ export interface operations {
                             to: string;
                             recipient_uid: string;
                             /** @enum {string} */
-                            template: "request_task_created" | "request_on_route" | "request_fulfilled" | "request_closed" | "task_assigned" | "task_authorized" | "task_cancelled" | "reply_created" | "reply_created_without_place" | "reply_queued_for_triage" | "reply_place_noted" | "reply_ask_need" | "reply_help" | "reply_stopped" | "reply_started" | "reply_status" | "reply_no_open_requests" | "reply_daily_limit" | "reply_no_active_disaster" | "reply_too_many_messages" | "reply_task_moved" | "reply_task_not_found" | "reply_task_not_moved" | "reply_already_received" | "phone_verification_code";
+                            template: "request_task_created" | "request_on_route" | "request_fulfilled" | "request_closed" | "request_confirm" | "task_assigned" | "task_authorized" | "task_cancelled" | "reply_created" | "reply_created_without_place" | "reply_queued_for_triage" | "reply_place_noted" | "reply_ask_need" | "reply_help" | "reply_stopped" | "reply_started" | "reply_status" | "reply_no_open_requests" | "reply_daily_limit" | "reply_no_active_disaster" | "reply_too_many_messages" | "reply_task_moved" | "reply_task_not_found" | "reply_task_not_moved" | "reply_already_received" | "reply_confirmed" | "reply_withdrawn" | "reply_confirm_which" | "phone_verification_code";
                             /**
                              * @description Language of replies and updates: en, es or fil.
                              * @enum {string}

@@ -85,6 +85,14 @@ export const NOTICE_LINES = {
     },
   },
   'request.located': null,
+  // Asked on their channel (SMS, WhatsApp) or as a push, and in-app: the outbound pipeline's
+  // preferences, quiet hours and spend limits apply; never urgent.
+  'request.confirmation_asked': {
+    reads: 'request',
+    decide: (_event, subject) => toRequester({ request: subject.request }, 'request_confirm'),
+  },
+  'request.confirmed': null,
+  'request.unconfirmed': null,
   'task.created': {
     reads: 'task_and_request',
     decide: (_event, subject) => toRequester(subject, 'request_task_created'),
@@ -176,6 +184,7 @@ export const IN_APP_KIND: Readonly<Record<OutboundEvent, Notification['kind']>> 
   request_on_route: 'request_updated',
   request_fulfilled: 'request_updated',
   request_closed: 'request_updated',
+  request_confirm: 'request_updated',
   task_assigned: 'task_assigned',
   task_authorized: 'task_authorized',
   task_cancelled: 'task_cancelled',

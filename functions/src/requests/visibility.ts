@@ -134,6 +134,11 @@ function matchSummary(request: HelpRequest): MatchSummary | null {
   };
 }
 
+/** The re-confirmation question as it stands: none once the request is fulfilled or closed. */
+function pendingConfirmation(request: HelpRequest): HelpRequest['confirmation'] {
+  return request.status === 'open' || request.status === 'in_progress' ? request.confirmation : null;
+}
+
 export function toRequestView(request: HelpRequest, audience: RequestAudience): RequestView {
   const common = {
     id: request.id,
@@ -156,6 +161,8 @@ export function toRequestView(request: HelpRequest, audience: RequestAudience): 
     planning: publicPlanning(request.planning),
     channel: request.channel,
     location_text: request.location_text,
+    last_confirmed_at: request.last_confirmed_at,
+    confirmation: pendingConfirmation(request),
   });
   switch (audience) {
     case 'staff':
@@ -164,11 +171,18 @@ export function toRequestView(request: HelpRequest, audience: RequestAudience): 
         ...whole(),
         potential_matches: request.potential_matches,
         requester_contact: request.requester_contact,
+        confirmation_asked_at: request.confirmation_asked_at,
       };
     case 'owner':
       return { view: 'owner', ...whole(), match_summary: matchSummary(request) };
     case 'assignee':
-      return { view: 'assignee', ...common, description: request.description, location: request.location };
+      return {
+        view: 'assignee',
+        ...common,
+        description: request.description,
+        location: request.location,
+        last_confirmed_at: request.last_confirmed_at,
+      };
     case 'area':
       return { view: 'area', ...common, area: coarseArea(request.location) };
   }
