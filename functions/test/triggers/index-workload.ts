@@ -41,6 +41,7 @@ import { registerDevice } from '../../src/outbound/devices.js';
 import { recordTwilioStatus } from '../../src/outbound/service.js';
 import { runAllocation } from '../../src/planning/allocation.js';
 import { runPlanning, sweepStalePlanning } from '../../src/planning/job.js';
+import { sweepConfirmations } from '../../src/requests/confirmation.js';
 import type { HelpRequest } from '../../src/requests/model.js';
 import { confirmedDisasters, createRequest } from '../../src/requests/creation.js';
 import type { Resource } from '../../src/resources/model.js';
@@ -469,6 +470,9 @@ async function otherQuerySites(world: World, recorder: QueryRecorder): Promise<v
       { to: 'completed', reference: 'ZZZZZZ', reason: null, language: 'en' },
     ),
   );
+  // A YES with no question waiting reads the person's open requests, then is read as before.
+  await step('SMS: YES', sms('YES'));
+  await step('re-confirmation sweep', () => sweepConfirmations(Date.now() + 30 * 86_400_000));
   // Nothing is stale here (no Auth emulator in this harness): the sweep runs its query only.
   await step('recycled numbers sweep', () => sweepRecycledNumbers());
   // A change feed page that ends inside a millisecond reads the rest of that millisecond.
