@@ -8117,10 +8117,7 @@ export interface operations {
     postRequestsReqIdConfirm: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Makes retrying this write safe (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a repeat with the same key by the same caller on the same object within 72 hours answers the first answer again, with Idempotent-Replayed: true, and changes nothing. The same key with another body: 422 idempotency_key_reused; while the first request still runs: 409 idempotency_key_in_flight with Retry-After. 1 to 255 printable ASCII characters, bare or as a quoted string (400 otherwise); a UUID per action is a good key. A failed first request (4xx, 5xx) keeps nothing: the key may be sent again. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 req_id: string;
             };
@@ -8138,8 +8135,6 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
-                    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
-                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -8437,7 +8432,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflicts with the current state. Or idempotency_key_in_flight: a request with the same Idempotency-Key is still running (see Retry-After). */
+            /** @description Conflicts with the current state. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8457,15 +8452,6 @@ export interface operations {
             };
             /** @description Body not sent in the format the endpoint takes. */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description idempotency_key_reused: the Idempotency-Key was used before with another body. */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,7 +9,7 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { requestStore } from './store.js';
 import { db } from '../data/firestore.js';
-import { nothingInCommit, unchanged, type InCommit, type Staged } from '../data/staged.js';
+import { unchanged, type Staged } from '../data/staged.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
 import { recordEvent, type EventActor } from '../events/record.js';
 import type { Caller } from '../shared/caller.js';
@@ -181,7 +181,6 @@ export async function answerConfirmation(
   caller: Caller,
   requestId: string,
   stillNeeded: boolean,
-  inCommit: InCommit<RequestView> = nothingInCommit,
 ): Promise<RequestView> {
   return db().runTransaction(async (tx) => {
     const request = await requestStore.get(requestId, tx);
@@ -191,8 +190,6 @@ export async function answerConfirmation(
       throw new ForbiddenError('Only the person who raised the request answers whether they still need help.');
     const answered = decideAnswer(tx, caller, request, stillNeeded, new Date().toISOString());
     answered.write();
-    const view = toRequestView(answered.value, audience);
-    if (answered.value !== request) inCommit(tx, view);
-    return view;
+    return toRequestView(answered.value, audience);
   });
 }

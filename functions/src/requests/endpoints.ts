@@ -14,7 +14,6 @@ import {
   statusChangeSchema,
   confirmationAnswerSchema,
   type HelpRequest,
-  type RequestView,
 } from './model.js';
 import { answerConfirmation } from './confirmation.js';
 import { toRequestView } from './visibility.js';
@@ -183,14 +182,9 @@ export const requestEndpoints = [
     response: requestViewSchema,
     errors: [403, 404, 409],
     rateLimit: { bucket: 'requests:confirm', limit: 30, windowSeconds: 600 },
-    idempotent: true,
-    handler: ({ caller, params, body, answerInCommit }) =>
-      answerConfirmation(
-        caller,
-        params.req_id,
-        body.still_needed,
-        answerInCommit((view: RequestView) => view),
-      ),
+    // No Idempotency-Key: a repeated false changes nothing, a repeated true only confirms again,
+    // and the console answers online (not through its outbox).
+    handler: ({ caller, params, body }) => answerConfirmation(caller, params.req_id, body.still_needed),
   }),
   defineEndpoint({
     method: 'put',
