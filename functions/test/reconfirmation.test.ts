@@ -190,6 +190,42 @@ describe('re-confirmation: "do you still need help?"', function () {
     assert.equal(await questionCount(first.id), 2);
   });
 
+  it('NO tells the dispatcher who created its active task and its assignee (push), and cancels nothing', async () => {
+    const { user, number } = await phonePerson('en');
+    const request = await helpRequest(disaster.id, user.uid, { type_of_need: 'evacuation' });
+    const responder = await registeredUser('responder');
+    const device = `responder-token-${responder.uid}`;
+    expectStatus(
+      await call('POST', '/users/me/devices', { token: responder.token, body: { token: device, platform: 'android' } }),
+      201,
+    );
+    const task = await newTask(admin, disaster.id, { request_id: request.id });
+    expectStatus(
+      await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: { user_id: responder.uid } }),
+      200,
+    );
+    await sweepConfirmations(later(24));
+    assert.equal(
+      await text(number, `NO ${shortReference(request.id)}`),
+      replies('en').withdrawn(shortReference(request.id)),
+    );
+    assert.equal((await stored(request.id)).closed_reason, 'withdrawn');
+    const told = `Task ${task.reference}: the person no longer needs help and withdrew the request.`;
+    assert.ok(
+      (await notificationsOf(admin.uid)).some((n) => n.task_id === task.id && n.text.startsWith(told)),
+      'the dispatcher is told in-app, in the commit',
+    );
+    assert.ok((await notificationsOf(responder.uid)).some((n) => n.task_id === task.id && n.text.startsWith(told)));
+    await waitFor(
+      'the push to the assignee',
+      async () =>
+        (await received()).fcm.find((m) => m.token === device && m.message.notification?.body?.startsWith(told)),
+      SETTLED_MS,
+    );
+    const kept = expectStatus(await call('GET', `/tasks/${task.id}`, { token: admin.token }), 200);
+    assert.equal(kept.status, 'pending', 'a dispatcher decides about the task');
+  });
+
   it('with several questions waiting, a plain NO asks which; NO <ref> answers that one and a plain YES then the last', async () => {
     const { user, number } = await phonePerson('fil');
     const water = await helpRequest(disaster.id, user.uid, { type_of_need: 'water' });

@@ -16,6 +16,8 @@ import type { Caller } from '../shared/caller.js';
 import { confirmationDueAt } from './confirmation-state.js';
 import type { HelpRequest, RequestView } from './model.js';
 import { writeStatusChange } from './service.js';
+import type { Task } from '../tasks/model.js';
+import { activeTasksOf } from '../tasks/request-status.js';
 import { audienceOf, toRequestView } from './visibility.js';
 
 /** Requests one sweep looks at, at most: its reads are bounded whatever the backlog (the next run takes the rest). */
@@ -118,8 +120,9 @@ function notOpen(request: HelpRequest): ConflictError {
 /**
  * The person's answer, decided on the request read in the caller's transaction: YES refreshes
  * `last_confirmed_at` and clears the question; NO closes the request as withdrawn, by the status
- * change of PATCH /requests/{req_id}/status (its event tells whoever the decider names). A NO
- * again on a request it withdrew changes nothing. The caller checked who may answer.
+ * change of PATCH /requests/{req_id}/status (its event tells those working on its active
+ * `tasks`, which the caller read for a NO). A NO again on a request it withdrew changes nothing.
+ * The caller checked who may answer.
  */
 export function decideAnswer(
   tx: Transaction,
@@ -127,6 +130,7 @@ export function decideAnswer(
   request: HelpRequest,
   stillNeeded: boolean,
   at: string,
+  tasks: Task[],
 ): Staged<HelpRequest> {
   const open = request.status === 'open' || request.status === 'in_progress';
   if (!stillNeeded) {
@@ -135,7 +139,7 @@ export function decideAnswer(
     const to = { status: 'closed' as const, closed_reason: 'withdrawn' as const };
     return {
       value: { ...request, ...to, confirmation: null, updated_at: at, status_changed_at: at },
-      write: () => void writeStatusChange(tx, actor, request, to, at, { confirmation: null }),
+      write: () => void writeStatusChange(tx, actor, request, to, at, { confirmation: null }, tasks),
     };
   }
   if (!open) throw notOpen(request);
@@ -169,8 +173,11 @@ export async function stageConfirmationAnswer(
   stillNeeded: boolean,
   at: string,
 ): Promise<Staged<HelpRequest>> {
-  const request = await requestStore.require(requestId, 'Request', tx);
-  return decideAnswer(tx, actor, request, stillNeeded, at);
+  const [request, tasks] = await Promise.all([
+    requestStore.require(requestId, 'Request', tx),
+    stillNeeded ? [] : activeTasksOf(requestId, tx),
+  ]);
+  return decideAnswer(tx, actor, request, stillNeeded, at, tasks);
 }
 
 /**
@@ -188,7 +195,8 @@ export async function answerConfirmation(
     if (!request || !audience) throw new NotFoundError('Request', requestId);
     if (request.owner_id !== caller.uid)
       throw new ForbiddenError('Only the person who raised the request answers whether they still need help.');
-    const answered = decideAnswer(tx, caller, request, stillNeeded, new Date().toISOString());
+    const tasks = stillNeeded ? [] : await activeTasksOf(requestId, tx);
+    const answered = decideAnswer(tx, caller, request, stillNeeded, new Date().toISOString(), tasks);
     answered.write();
     return toRequestView(answered.value, audience);
   });

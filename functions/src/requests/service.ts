@@ -21,6 +21,8 @@ import {
 } from './model.js';
 import { audienceOf, audienceResolver, toRequestView } from './visibility.js';
 import { requestTransitions, type RequestStatus } from './transitions.js';
+import type { Task } from '../tasks/model.js';
+import { activeTasksOf } from '../tasks/request-status.js';
 
 export async function getRequest(caller: Caller, id: string): Promise<RequestView> {
   const request = await requestStore.get(id);
@@ -170,7 +172,10 @@ export async function changeStatus(caller: Caller, id: string, change: StatusCha
     }
     const reason =
       change.status === 'closed' ? (change.closed_reason ?? (privileged ? 'unfulfilled' : 'withdrawn')) : null;
-    const changed = writeStatusChange(tx, caller, request, { status: change.status, closed_reason: reason });
+    // Its owner withdrawing it: those working on its tasks hear of it (events/notices.ts).
+    const tasks = request.owner_id === caller.uid && reason === 'withdrawn' ? await activeTasksOf(id, tx) : [];
+    const to = { status: change.status, closed_reason: reason };
+    const changed = writeStatusChange(tx, caller, request, to, undefined, {}, tasks);
     return toRequestView(changed, audience);
   });
 }
@@ -180,6 +185,7 @@ export async function changeStatus(caller: Caller, id: string, change: StatusCha
  * event, staged in the caller's transaction after its reads: PATCH /requests/{req_id}/status and
  * a NO to "do you still need help?" (requests/confirmation.ts) alike. `alsoChanged`: fields the
  * same change sets besides the status (re-confirmation clears its question), in the event too.
+ * `tasks`: the request's active tasks, read by the caller when its owner withdraws it.
  */
 export function writeStatusChange(
   tx: Transaction,
@@ -188,6 +194,7 @@ export function writeStatusChange(
   to: { status: RequestStatus; closed_reason: HelpRequest['closed_reason'] },
   at = new Date().toISOString(),
   alsoChanged: Partial<Pick<HelpRequest, 'confirmation'>> = {},
+  tasks: Task[] = [],
 ): HelpRequest {
   requestTransitions.assert(request.status, to.status);
   const changed = { ...to, ...alsoChanged, updated_at: at, status_changed_at: at };
@@ -204,7 +211,7 @@ export function writeStatusChange(
       request_id: request.id,
     },
     at,
-    { request },
+    { request, tasks },
   );
   return { ...request, ...changed };
 }
