@@ -14114,7 +14114,7 @@ export interface operations {
                             to: string;
                             recipient_uid: string;
                             /** @enum {string} */
-                            template: "request_task_created" | "request_on_route" | "request_fulfilled" | "request_closed" | "request_confirm" | "task_assigned" | "task_authorized" | "task_cancelled" | "reply_created" | "reply_created_without_place" | "reply_queued_for_triage" | "reply_place_noted" | "reply_ask_need" | "reply_help" | "reply_stopped" | "reply_started" | "reply_status" | "reply_no_open_requests" | "reply_daily_limit" | "reply_no_active_disaster" | "reply_too_many_messages" | "reply_task_moved" | "reply_task_not_found" | "reply_task_not_moved" | "reply_already_received" | "reply_confirmed" | "reply_withdrawn" | "reply_confirm_which" | "phone_verification_code";
+                            template: "request_task_created" | "request_on_route" | "request_fulfilled" | "request_closed" | "request_confirm" | "request_withdrawn" | "task_assigned" | "task_authorized" | "task_cancelled" | "reply_created" | "reply_created_without_place" | "reply_queued_for_triage" | "reply_place_noted" | "reply_ask_need" | "reply_help" | "reply_stopped" | "reply_started" | "reply_status" | "reply_no_open_requests" | "reply_daily_limit" | "reply_no_active_disaster" | "reply_too_many_messages" | "reply_task_moved" | "reply_task_not_found" | "reply_task_not_moved" | "reply_already_received" | "reply_confirmed" | "reply_withdrawn" | "reply_confirm_which" | "phone_verification_code";
                             /**
                              * @description Language of replies and updates: en, es or fil.
                              * @enum {string}

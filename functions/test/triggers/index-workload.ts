@@ -47,7 +47,7 @@ import { confirmedDisasters, createRequest } from '../../src/requests/creation.j
 import type { Resource } from '../../src/resources/model.js';
 import { ROLES, type Location, type Role } from '../../src/shared/schemas.js';
 import type { Task } from '../../src/tasks/model.js';
-import { readRequestFollowing } from '../../src/tasks/request-status.js';
+import { activeTasksOf, readRequestFollowing } from '../../src/tasks/request-status.js';
 import { eraseUser, newPseudonym } from '../../src/users/erasure.js';
 import type { UserRecord } from '../../src/users/model.js';
 import { onAuditRecordCreated, type AuditCreatedEvent } from '../../src/webhooks/events.js';
@@ -473,6 +473,7 @@ async function otherQuerySites(world: World, recorder: QueryRecorder): Promise<v
   // A YES with no question waiting reads the person's open requests, then is read as before.
   await step('SMS: YES', sms('YES'));
   await step('re-confirmation sweep', () => sweepConfirmations(Date.now() + 30 * 86_400_000));
+  await step("a withdrawn request's active tasks (who hears of it)", () => activeTasksOf(request.id));
   // Nothing is stale here (no Auth emulator in this harness): the sweep runs its query only.
   await step('recycled numbers sweep', () => sweepRecycledNumbers());
   // A change feed page that ends inside a millisecond reads the rest of that millisecond.
