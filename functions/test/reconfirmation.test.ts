@@ -96,6 +96,14 @@ async function text(number: string, body: string): Promise<string | null> {
 
 const later = (hours: number, from = Date.now()) => from + hours * HOUR + 60_000;
 
+/** Registers a device for `user` (an FCM token of the stand-in): they hear by push. */
+async function withDevice(user: TestUser): Promise<string> {
+  const token = `device-token-${user.uid}`;
+  const body = { token, platform: 'android' };
+  expectStatus(await call('POST', '/users/me/devices', { token: user.token, body }), 201);
+  return token;
+}
+
 describe('re-confirmation: "do you still need help?"', function () {
   // Each question goes through two triggers (the audit record, then the message) on a busy stack.
   this.timeout(180_000);
@@ -194,11 +202,7 @@ describe('re-confirmation: "do you still need help?"', function () {
     const { user, number } = await phonePerson('en');
     const request = await helpRequest(disaster.id, user.uid, { type_of_need: 'evacuation' });
     const responder = await registeredUser('responder');
-    const device = `responder-token-${responder.uid}`;
-    expectStatus(
-      await call('POST', '/users/me/devices', { token: responder.token, body: { token: device, platform: 'android' } }),
-      201,
-    );
+    const device = await withDevice(responder);
     const task = await newTask(admin, disaster.id, { request_id: request.id });
     expectStatus(
       await call('PATCH', `/tasks/${task.id}/assign`, { token: admin.token, body: { user_id: responder.uid } }),
@@ -300,11 +304,7 @@ describe('re-confirmation: "do you still need help?"', function () {
 
   it('an app user is asked in-app and by push, and answers with POST /requests/{req_id}/confirm (the owner only)', async () => {
     const owner = await registeredUser('affected_individual');
-    const device = `owner-token-${owner.uid}`;
-    expectStatus(
-      await call('POST', '/users/me/devices', { token: owner.token, body: { token: device, platform: 'android' } }),
-      201,
-    );
+    const device = await withDevice(owner);
     const request = await helpRequest(disaster.id, owner.uid, { type_of_need: 'medical' });
     const reference = shortReference(request.id);
     await sweepConfirmations(later(4));
@@ -359,11 +359,7 @@ describe('re-confirmation: "do you still need help?"', function () {
 
   it('quiet hours hold the question back (suppressed); the request still goes unconfirmed when nobody answers', async () => {
     const owner = await registeredUser('affected_individual');
-    const device = `quiet-token-${owner.uid}`;
-    expectStatus(
-      await call('POST', '/users/me/devices', { token: owner.token, body: { token: device, platform: 'android' } }),
-      201,
-    );
+    const device = await withDevice(owner);
     const hour = new Date().getUTCHours();
     const clock = (h: number) => `${String((h + 24) % 24).padStart(2, '0')}:00`;
     expectStatus(
