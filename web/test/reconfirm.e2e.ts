@@ -77,6 +77,8 @@ describe('re-confirmation in the console (Chromium)', function () {
     assert.equal((await sweepConfirmations())[request.id], 'unconfirmed');
 
     await dispatcher.getByRole('heading', { name: 'Open requests' }).waitFor();
+    // The request has a task (in progress): the queue's status filter shows any status.
+    await dispatcher.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Any' });
     const card = dispatcher.getByRole('listitem').filter({ hasText: 'Rice for six people' });
     await card.getByText('Unconfirmed', { exact: true }).waitFor();
     await expectAccessible(dispatcher, 'the triage queue with an unconfirmed request');
