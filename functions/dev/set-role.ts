@@ -3,7 +3,7 @@
 // STACK_PORT_OFFSET); with `--project <id>`, against that real project with Application Default
 // Credentials (`gcloud auth application-default login`): this is how the first admin is made.
 import { ROLES, type Role } from '../src/shared/schemas.js';
-import { PROJECT_ID, defaultPorts, emulatorEnv, shiftPorts } from './stack.js';
+import { failedCommand, projectOption, useTarget } from './target.js';
 
 const USAGE = `Usage: npm run set-role -- <uid or email> <role> [--project <project id>]
 
@@ -17,18 +17,12 @@ function fail(message: string): never {
 }
 
 function parse(argv: string[]): { who: string; role: Role; project: string | undefined } {
+  const { project, rest } = projectOption(argv, fail);
   const positional: string[] = [];
-  let project: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
+  for (const arg of rest) {
     if (arg === '--help' || arg === '-h') {
       console.log(USAGE);
       process.exit(0);
-    } else if (arg === '--project' || arg === '-P') {
-      project = argv[++i];
-      if (!project) fail('--project needs a project id.');
-    } else if (arg.startsWith('--project=')) {
-      project = arg.slice('--project='.length);
     } else if (arg.startsWith('-')) {
       fail(`Unknown option ${arg}.`);
     } else {
@@ -43,24 +37,7 @@ function parse(argv: string[]): { who: string; role: Role; project: string | und
 
 async function main(): Promise<void> {
   const { who, role, project } = parse(process.argv.slice(2));
-  if (project) {
-    for (const name of [
-      'FIRESTORE_EMULATOR_HOST',
-      'FIREBASE_AUTH_EMULATOR_HOST',
-      'FIREBASE_EMULATOR_HUB',
-      'CLOUD_TASKS_EMULATOR_HOST',
-    ])
-      delete process.env[name];
-    process.env.GCLOUD_PROJECT = project;
-    process.env.GOOGLE_CLOUD_PROJECT = project;
-    console.log(`Granting ${role} to ${who} in the project ${project} (Application Default Credentials)...`);
-  } else {
-    const offset = Number(process.env.STACK_PORT_OFFSET ?? 0) || 0;
-    Object.assign(process.env, emulatorEnv(shiftPorts(defaultPorts(), offset)));
-    console.log(
-      `Granting ${role} to ${who} on the local emulators (${PROJECT_ID}, Auth at ${process.env.FIREBASE_AUTH_EMULATOR_HOST})...`,
-    );
-  }
+  useTarget(project, `Granting ${role} to ${who}`);
   // Imported after the environment is set: the data layer reads it on first use.
   const { grantRole } = await import('../src/users/roles.js');
   const user = await grantRole(who, role, 'system');
@@ -69,13 +46,4 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
-  const code = (error as { code?: unknown }).code;
-  const message = error instanceof Error ? error.message : String(error);
-  if (code === 'ECONNREFUSED' || /ECONNREFUSED|fetch failed/.test(message)) {
-    console.error(`Cannot reach the emulators: is \`npm start\` running? (${message})`);
-  } else {
-    console.error(`set-role failed: ${message}`);
-  }
-  process.exit(1);
-});
+main().catch((error: unknown) => failedCommand('set-role', error));

@@ -627,7 +627,7 @@ export interface paths {
         };
         /**
          * All help requests, newest first.
-         * @description `awaiting_location=true` lists only the SMS/WhatsApp requests waiting for a dispatcher to set their point (planning.state awaiting_location); see PUT /requests/{req_id}/location. `updated_since` answers the changes instead (what a live view polls after loading the list once): the requests changed at or after that time, oldest change first, of every status; with disaster_id, those of that disaster and those moved out of it since (with their new disaster_id); status, type_of_need and awaiting_location do not combine with it (400). `phone` answers the requests of the person who wrote from that number or gave it in their profile (an exact match of the international number), each page recorded in the audit trail (entity contact).
+         * @description `awaiting_location=true` lists only the SMS/WhatsApp requests waiting for a dispatcher to set their point (planning.state awaiting_location); see PUT /requests/{req_id}/location. `updated_since` answers the changes instead (what a live view polls after loading the list once): the requests changed at or after that time, oldest change first, of every status; with disaster_id, those of that disaster and those moved out of it since (with their new disaster_id); status, type_of_need and awaiting_location do not combine with it (400). `phone` answers the requests of the person who wrote from that number or gave it in their profile (an exact match of the international number), each page recorded in the audit trail (entity contact). `reference` answers the requests with the short reference a person quotes (from an SMS reply or their list in the console).
          *
          *     Access: role: admin, responder.
          *
@@ -5959,6 +5959,8 @@ export interface operations {
                 updated_since?: string;
                 /** @description Only the requests whose requester wrote from this number (SMS, WhatsApp) or gave it in their profile (app), E.164 (spaces, dashes and brackets are ignored). Combines with no other filter. Each call is recorded in the audit trail as a read of personal data. */
                 phone?: string;
+                /** @description Only the requests with this short reference (the one SMS replies and the requester's list show; `#` and case are ignored). A reference is an id's start: more than one request may answer. Combines with no other filter. */
+                reference?: string;
             };
             header?: never;
             path?: never;

@@ -12,6 +12,7 @@ import {
 } from './api.js';
 import { formatAge, t } from './i18n.js';
 import { needLabel, planningLabel, statusLabel } from './labels.js';
+import { FindRequest } from './find-request.js';
 import { follow } from './live.js';
 import { AsOf, subscribeWithCopy, type Fresh } from './offline-copy.js';
 import { DisasterPicker, ErrorNote, Link, newestFirst, SelectField, useDisasters, useLive } from './shared.js';
@@ -96,6 +97,7 @@ export function TriageQueue() {
     <section aria-labelledby="queue-heading">
       <h1 id="queue-heading">{t('queue_heading')}</h1>
       <DisasterPicker {...disasters} />
+      <FindRequest />
       <fieldset class="filters">
         <legend>{t('filters')}</legend>
         <SelectField
@@ -177,7 +179,9 @@ export function TriageQueue() {
                       </span>
                     )}
                     <p>{r.description}</p>
-                    <p class="meta">{formatAge(r.created_at, now)}</p>
+                    <p class="meta">
+                      {formatAge(r.created_at, now)} · {t('request_reference', { reference: r.reference })}
+                    </p>
                   </div>
                 </li>
               ))}

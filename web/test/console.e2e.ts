@@ -94,6 +94,15 @@ describe('the coordination console (Chromium)', function () {
     const open = dispatcher.getByRole('link', { name: /^Open request Water/ });
     await open.waitFor();
     await screenshot(dispatcher, 'triage-queue');
+    // The requester reads their reference out on a phone call; the dispatcher finds the request by it.
+    const quoted = (await requester
+      .getByText(/^Ref [A-Z0-9]{6}$/)
+      .first()
+      .textContent())!.slice('Ref '.length);
+    await dispatcher.getByRole('textbox', { name: 'Reference' }).fill(`#${quoted.toLowerCase()}`);
+    await dispatcher.getByRole('button', { name: 'Find', exact: true }).click();
+    await dispatcher.getByText(`1 request(s) with the reference ${quoted}:`).waitFor();
+    await dispatcher.getByRole('search').getByRole('link', { name: 'Water, Open' }).waitFor();
     await open.click();
     await dispatcher.getByRole('heading', { name: 'Request: Water' }).waitFor();
     requestPage = dispatcher.url();

@@ -78,8 +78,9 @@ export interface CollectionOptions<T> {
   /**
    * Stored-only fields computed from an entity's fields (on creation and on every change that
    * carries their inputs), so that no call site computes them by hand. `sort_key` is always derived.
+   * The id is given on creation only.
    */
-  derived?: (fields: Changes<T>) => Record<string, unknown>;
+  derived?: (fields: Changes<T> & { readonly id?: string }) => Record<string, unknown>;
   /** The fields that hold data about a person (see PersonFields). */
   personFields?: PersonFields<T>;
 }

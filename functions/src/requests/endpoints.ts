@@ -43,6 +43,7 @@ export const requestEndpoints = [
       'with disaster_id, those of that disaster and those moved out of it since (with their new disaster_id);',
       'status, type_of_need and awaiting_location do not combine with it (400).',
       '`phone` answers the requests of the person who wrote from that number or gave it in their profile (an exact match of the international number), each page recorded in the audit trail (entity contact).',
+      '`reference` answers the requests with the short reference a person quotes (from an SMS reply or their list in the console).',
     ].join(' '),
     access: ['admin', 'responder'],
     query: staffRequestListQuerySchema,

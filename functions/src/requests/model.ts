@@ -312,6 +312,16 @@ export const requesterPhoneQuerySchema = z
     'Only the requests whose requester wrote from this number (SMS, WhatsApp) or gave it in their profile (app), E.164 (spaces, dashes and brackets are ignored). Combines with no other filter. Each call is recorded in the audit trail as a read of personal data.',
   );
 
+/** A request's short reference as a person reads it out or copies it: `#` and spaces dropped, any case. */
+export const requestReferenceQuerySchema = z
+  .string()
+  .max(32)
+  .transform((raw) => raw.replace(/[\s#]/g, '').toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9]{6}$/, 'must be a 6-letter-or-digit reference'))
+  .describe(
+    "Only the requests with this short reference (the one SMS replies and the requester's list show; `#` and case are ignored). A reference is an id's start: more than one request may answer. Combines with no other filter.",
+  );
+
 /** The request lists: each filter an equality on the field of the same name. */
 export const requestListQuerySchema = pageQuerySchema.extend({
   ...requestListFilters,
@@ -325,6 +335,7 @@ export const staffRequestListQuerySchema = requestListQuerySchema.extend({
     .describe('true: only requests waiting for their point (SMS/WhatsApp intake).'),
   updated_since: updatedSinceSchema.optional(),
   phone: requesterPhoneQuerySchema.optional(),
+  reference: requestReferenceQuerySchema.optional(),
 });
 export type RequestFilters = Omit<z.infer<typeof requestListQuerySchema>, 'limit' | 'cursor'> & {
   /** Only requests waiting for their point (GET /requests?awaiting_location=true). */
@@ -333,6 +344,8 @@ export type RequestFilters = Omit<z.infer<typeof requestListQuerySchema>, 'limit
   updated_since?: string | undefined;
   /** The requests made from (or with a profile giving) this E.164 number (GET /requests, staff). */
   phone?: string | undefined;
+  /** The requests with this short reference (GET /requests, staff). */
+  reference?: string | undefined;
 };
 
 /** PATCH /requests/{req_id}/status. */

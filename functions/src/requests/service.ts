@@ -55,6 +55,7 @@ export async function listRequests(
   page: PageQuery,
 ): Promise<Page<RequestView>> {
   if (filters.phone !== undefined) return requestsByPhone(caller, filters, filters.phone, page);
+  if (filters.reference !== undefined) return requestsByReference(filters, filters.reference, page);
   if (filters.updated_since !== undefined) return requestChanges(filters, filters.updated_since, page);
   if (!filters.awaiting_location) {
     return viewed(await requestStore.list(filtersOf(filters), page), () => 'staff');
@@ -65,6 +66,31 @@ export async function listRequests(
     if (value !== undefined) query = query.where(field, '==', value);
   }
   return viewed(await paginate(query, page), () => 'staff');
+}
+
+/** A lookup that combines with no other filter (400 naming each one given with it). */
+function alone(filters: RequestFilters, lookup: 'phone' | 'reference'): void {
+  const combined = (
+    ['disaster_id', 'status', 'type_of_need', 'awaiting_location', 'updated_since', 'phone', 'reference'] as const
+  ).filter((field) => field !== lookup && filters[field]);
+  if (combined.length > 0) {
+    throw new ValidationError(
+      combined.map((field) => ({ path: `query.${field}`, message: `does not combine with ${lookup}` })),
+    );
+  }
+}
+
+/**
+ * GET /requests?reference=: the requests a person quotes by their short reference (staff), on a
+ * phone call or from an SMS reply. A reference is an id's start, so more than one may answer.
+ */
+async function requestsByReference(
+  filters: RequestFilters,
+  reference: string,
+  page: PageQuery,
+): Promise<Page<RequestView>> {
+  alone(filters, 'reference');
+  return viewed(await paginate(requestStore.ref().where('reference', '==', reference), page), () => 'staff');
 }
 
 /**
@@ -78,14 +104,7 @@ async function requestsByPhone(
   phone: string,
   page: PageQuery,
 ): Promise<Page<RequestView>> {
-  const combined = (['disaster_id', 'status', 'type_of_need', 'awaiting_location', 'updated_since'] as const).filter(
-    (field) => filters[field],
-  );
-  if (combined.length > 0) {
-    throw new ValidationError(
-      combined.map((field) => ({ path: `query.${field}`, message: 'does not combine with phone' })),
-    );
-  }
+  alone(filters, 'phone');
   const found = await paginate(requestStore.ref().where('requester_phone', '==', phone), page);
   const batch = db().batch();
   recordEvent(batch, caller, {

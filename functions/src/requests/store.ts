@@ -4,15 +4,19 @@ import { defineCollection, PLACE, type Changes } from '../data/collections.js';
 import { clientRefRecordSchema, storedRequestSchema, type HelpRequest } from './model.js';
 import { confirmationDueAt, type ConfirmationState } from './confirmation-state.js';
 import { planningDueAt } from './planning-state.js';
+import { shortReference } from '../shared/reference.js';
 
 /**
  * The requests' stored-only `planning_due_at`, for the planning sweeper (requests/planning-state.ts),
- * `awaiting_location`, for the dispatchers' filter, and `requester_phone`, for staff's lookup by
- * number (top level: the embedded emulator does not filter on nested fields).
+ * `awaiting_location`, for the dispatchers' filter, `requester_phone`, for staff's lookup by
+ * number (top level: the embedded emulator does not filter on nested fields), and `reference`,
+ * for staff's lookup by the short reference a person quotes (written at creation: requests stored
+ * before it get theirs from `npm --prefix functions run backfill:references`).
  */
-function requestDerived(fields: Changes<HelpRequest>): Record<string, unknown> {
-  const { planning, requester_contact: contact } = fields;
+function requestDerived(fields: Changes<HelpRequest> & { readonly id?: string }): Record<string, unknown> {
+  const { planning, requester_contact: contact, id } = fields;
   return {
+    ...(typeof id === 'string' ? { reference: shortReference(id) } : {}),
     ...(planning === undefined || planning instanceof FieldValue
       ? {}
       : { planning_due_at: planningDueAt(planning), awaiting_location: planning.state === 'awaiting_location' }),
