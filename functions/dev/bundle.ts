@@ -33,6 +33,7 @@ const LAZY_MODULES = [
   './outbound/derive.js',
   './outbound/worker.js',
   './channels/recycle.js',
+  './requests/confirmation.js',
 ];
 const lazyName = (specifier: string) => specifier.replace(/^\.\//, '').replace(/\.js$/, '');
 

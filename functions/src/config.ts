@@ -143,6 +143,18 @@ export const config = {
    * detached from its person (channels/recycle.ts; default 180). Its next message starts a new person.
    */
   phoneContactRecycleDays: (): number => positiveInteger('PHONE_CONTACT_RECYCLE_DAYS') ?? 180,
+  /**
+   * RECONFIRM_HOURS_RESCUE, RECONFIRM_HOURS_MEDICAL, RECONFIRM_HOURS_OTHER: how long an open request
+   * goes unconfirmed before its person is asked whether they still need help, and how long their
+   * answer is then awaited before it shows as unconfirmed (requests/confirmation.ts; defaults 2, 4
+   * and 24 hours; OTHER is every need but rescue and medical).
+   */
+  reconfirmHours: (need: string): number =>
+    need === 'rescue'
+      ? (positiveInteger('RECONFIRM_HOURS_RESCUE') ?? 2)
+      : need === 'medical'
+        ? (positiveInteger('RECONFIRM_HOURS_MEDICAL') ?? 4)
+        : (positiveInteger('RECONFIRM_HOURS_OTHER') ?? 24),
 };
 
 /** A secret's value in production ('' when unset); under the emulator its variable, else the local default. */

@@ -100,6 +100,20 @@ export const sweepRecycledNumbers = onSchedule(
   },
 );
 
+/**
+ * Re-confirmation (requests/confirmation.ts): asks the person of each open request not confirmed
+ * within its need's interval whether they still need help, and marks unanswered questions
+ * unconfirmed. At most CONFIRMATION_SWEEP_BATCH requests a run; idempotent, so a missed or
+ * doubled run asks nobody twice.
+ */
+export const sweepConfirmations = onSchedule(
+  { schedule: 'every 10 minutes', timeoutSeconds: 300, maxInstances: 1 },
+  async (event) => {
+    const { sweepConfirmations: sweep } = await import('./requests/confirmation.js');
+    await sweep(Date.parse(event.scheduleTime) || Date.now());
+  },
+);
+
 /** Allocation jobs of POST /resources/suggest/{disaster_id} (planning/allocation.ts), rate-limited by Cloud Tasks. */
 export const allocateResources = onTaskDispatched(
   {

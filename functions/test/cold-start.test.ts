@@ -140,6 +140,7 @@ describe('each instance defines the function it serves (FUNCTION_TARGET)', funct
       'outboundFromAudit',
       'planRequest',
       'suggestDisasters',
+      'sweepConfirmations',
       'sweepPlanning',
       'sweepRecycledNumbers',
     ]);

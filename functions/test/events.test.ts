@@ -118,12 +118,71 @@ describe('domain events: the tables and the decider', () => {
     assert.deepEqual(noticesOf(requestMoved('in_progress'), requestSubject, 'admin-1'), []);
   });
 
+  it('a withdrawal by its owner tells the dispatcher and the assignee of each active task (urgently when on the way); asking tells the owner', () => {
+    const withdrawn: EventOf<'request.status_changed'> = {
+      type: 'request.status_changed',
+      entity_id: request.id,
+      before: { status: 'in_progress' },
+      after: { status: 'closed', closed_reason: 'withdrawn', confirmation: null },
+    };
+    const tasks = [
+      {
+        id: 'task-1',
+        reference: 'TASK01',
+        request_id: request.id,
+        status: 'on_route' as const,
+        assigned_to: 'responder-1',
+        created_by: 'admin-1',
+      },
+      {
+        id: 'task-2',
+        reference: 'TASK02',
+        request_id: request.id,
+        status: 'pending' as const,
+        assigned_to: 'admin-1',
+        created_by: 'admin-1',
+      },
+    ];
+    assert.deepEqual(
+      noticesOf(withdrawn, { request, tasks }, 'owner-1').map((n) => [n.uid, n.template, n.reference, n.urgent]),
+      [
+        ['admin-1', 'request_withdrawn', 'TASK01', true],
+        ['responder-1', 'request_withdrawn', 'TASK01', true],
+        ['admin-1', 'request_withdrawn', 'TASK02', false],
+      ],
+    );
+    // No task: nobody in particular (the queue and the webhooks show it); a dispatcher's closing tells the owner only.
+    assert.deepEqual(noticesOf(withdrawn, { request, tasks: [] }, 'owner-1'), []);
+    assert.deepEqual(
+      noticesOf(withdrawn, { request, tasks }, 'admin-1').map((n) => [n.uid, n.template]),
+      [['owner-1', 'request_closed']],
+    );
+    const asked: EventOf<'request.confirmation_asked'> = {
+      type: 'request.confirmation_asked',
+      entity_id: request.id,
+      before: { confirmation: null },
+      after: { confirmation: 'asked' },
+    };
+    assert.deepEqual(noticesOf(asked, { request }, 'system'), [
+      {
+        uid: 'owner-1',
+        template: 'request_confirm',
+        urgent: false,
+        request_id: request.id,
+        task_id: null,
+        reference: shortReference(request.id),
+      },
+    ]);
+  });
+
   it('what each decision reads: nothing for the events nobody hears of', () => {
     assert.equal(subjectRead('task.assigned'), 'task');
     assert.equal(subjectRead('task.status_changed'), 'task_and_request');
-    assert.equal(subjectRead('request.status_changed'), 'request');
+    assert.equal(subjectRead('request.status_changed'), 'request_and_tasks');
+    assert.equal(subjectRead('request.confirmation_asked'), 'request');
     assert.equal(subjectRead('disaster.updated'), null);
     assert.deepEqual(DOMAIN_EVENT_TYPES.filter((type) => NOTICE_LINES[type] !== null).sort(), [
+      'request.confirmation_asked',
       'request.status_changed',
       'task.assigned',
       'task.authorized',

@@ -435,6 +435,9 @@ describe('SMS and WhatsApp intake (POST /channels/twilio/inbound)', function () 
         ...TASK_STATUSES.map((status) => say.taskNotMoved(reference, status)),
         say.taskNotAuthorized(reference),
         say.alreadyReceived(reference),
+        say.confirmed(reference),
+        say.withdrawn(reference),
+        say.confirmWhich([reference, reference, reference]),
       ];
       for (const text of texts) {
         assert.ok(text.length <= SMS_SEGMENT_CHARS, `${language} (${text.length}): ${text}`);

@@ -38,6 +38,9 @@ const requests: StaffRequestView[] = Array.from({ length: count }, (_, i) => ({
   created_at: at,
   updated_at: at,
   status_changed_at: at,
+  last_confirmed_at: at,
+  confirmation: null,
+  confirmation_asked_at: null,
 }));
 
 void import('../src/map-view.js').then(({ mountMap }) => {

@@ -10,7 +10,7 @@ import { poll } from './live.js';
 import { AsOf, withCopy, type Fresh } from './offline-copy.js';
 import { isQueued, outboxActions, queueWrite } from './outbox.js';
 import { requestDraft } from './outbox-view.js';
-import { ErrorNote, useDisasters, useLive } from './shared.js';
+import { ErrorNote, useAction, useDisasters, useLive } from './shared.js';
 import { useSignal } from './state.js';
 
 const loadMyRequests = withCopy('my-requests', () => listAll<HelpRequestView>('/requests/me', 200));
@@ -60,6 +60,29 @@ function takeDraft(): { need: Need | null; where: Location | null; details: stri
     where: (draft.location as Location | undefined) ?? null,
     details: need && description === needLabel(need) ? '' : description,
   };
+}
+
+/** "Do you still need help?", asked by the service (re-confirmation): Yes keeps the request, No closes it. */
+function StillNeeded({ id, reference, onAnswered }: { id: string; reference: string; onAnswered: () => void }) {
+  const { error, busy, run } = useAction(onAnswered);
+  const answer = (stillNeeded: boolean) =>
+    void run(() => api('POST', `/requests/${id}/confirm`, { still_needed: stillNeeded }));
+  return (
+    <div role="group" aria-label={t('still_need_help', { reference })}>
+      <p>
+        <strong>{t('still_need_help', { reference })}</strong>
+      </p>
+      <div class="actions">
+        <button type="button" class="primary" disabled={busy} onClick={() => answer(true)}>
+          {t('still_need_yes')}
+        </button>
+        <button type="button" disabled={busy} onClick={() => answer(false)}>
+          {t('still_need_no')}
+        </button>
+      </div>
+      <ErrorNote error={error} />
+    </div>
+  );
 }
 
 function currentPosition(): Promise<Location> {
@@ -227,6 +250,9 @@ export function AskForHelp() {
                 <span class="meta">{t('request_reference', { reference: r.reference })}</span>
                 {'description' in r && <p class="excerpt">{excerpt(r.description)}</p>}
                 <p class="meta">{formatAge(r.created_at)}</p>
+                {'confirmation' in r && r.confirmation !== null && (
+                  <StillNeeded id={r.id} reference={r.reference} onAnswered={mine.reload} />
+                )}
               </div>
             </li>
           ))}

@@ -115,6 +115,10 @@ export function MyTasks({ role }: { role: Role }) {
                   <TaskPlace task={task} place={request.location} active={isActive(status)} />
                 )}
                 {request && 'description' in request && <p>{request.description}</p>}
+                {/* When the person last said they still need help: a stale request may find nobody there. */}
+                {request && 'last_confirmed_at' in request && (
+                  <p class="meta">{t('last_confirmed', { age: formatAge(request.last_confirmed_at) })}</p>
+                )}
                 <div class="actions">
                   {status === 'pending' && (
                     <button type="button" class="primary" onClick={() => void setStatus(task, 'on_route')}>

@@ -185,6 +185,12 @@ export function TriageQueue() {
                     <span class={`badge status-${r.status}`}>{statusLabel(r.status)}</span>{' '}
                     <span class="badge">{planningLabel(r.planning.state)}</span>{' '}
                     <DuplicateBadge request={r} known={data} onCompare={setComparing} />
+                    {/* Asked whether they still need help, and nobody answered (re-confirmation). */}
+                    {r.confirmation === 'unconfirmed' && (
+                      <span class="badge unconfirmed" title={t('unconfirmed_hint')}>
+                        {t('unconfirmed')}
+                      </span>
+                    )}
                     <p>{r.description}</p>
                     <p class="meta">
                       {formatAge(r.created_at, now)} · {t('request_reference', { reference: r.reference })}

@@ -4,6 +4,8 @@
 // it read having changed since the reply was chosen, is refused with the reply that says why.
 import type { Transaction } from 'firebase-admin/firestore';
 import { taskStore } from '../tasks/store.js';
+import { requestStore } from '../requests/store.js';
+import { stageConfirmationAnswer } from '../requests/confirmation.js';
 import { unchanged, type Staged } from '../data/staged.js';
 import { AppError } from '../errors.js';
 import { readClientRef } from '../requests/client-refs.js';
@@ -14,6 +16,7 @@ import { shortReference } from '../shared/reference.js';
 import { stageStatusMove } from '../tasks/service.js';
 import {
   recordOptOut,
+  requestStatusReply,
   taskMoveRefusal,
   taskNotFoundReply,
   type CommandResult,
@@ -62,6 +65,30 @@ export async function stageCommand(
       return { value: { requestId: null, plan: false }, write: () => recordOptOut(tx, sender, command, at) };
     case 'move_task':
       return stageTaskMove(tx, actor, sender, command, at);
+    case 'answer_confirmation':
+      return stageAnswer(tx, actor, sender, command, at);
+  }
+}
+
+/**
+ * YES or NO, as POST /requests/{req_id}/confirm makes it. A request fulfilled or closed since the
+ * reply was chosen is left as it is, and the reply says what it is now.
+ */
+async function stageAnswer(
+  tx: Transaction,
+  actor: Caller,
+  sender: Sender,
+  command: Extract<IntakeCommand, { kind: 'answer_confirmation' }>,
+  at: string,
+): Promise<Staged<CommandResult>> {
+  const requestId = command.request_id;
+  try {
+    const answered = await stageConfirmationAnswer(tx, actor, requestId, command.still_needed, at);
+    return { value: { requestId, plan: false }, write: answered.write };
+  } catch (error) {
+    const request = error instanceof AppError ? await requestStore.get(requestId, tx) : undefined;
+    if (!request) throw error;
+    return unchanged({ requestId, plan: false, refused: requestStatusReply(sender.language, request) });
   }
 }
 

@@ -16,7 +16,7 @@ import { taskTransitions } from '../tasks/transitions.js';
 import { splitClientRef } from '../requests/client-refs.js';
 import { LOCATION_TEXT_CHARS } from '../requests/placement.js';
 import type { Location } from '../shared/schemas.js';
-import type { Command, ReadMessage, TaskCommand, TaskMove } from './keywords.js';
+import type { Command, ConfirmationAnswer, ReadMessage, TaskCommand, TaskMove } from './keywords.js';
 import { PHONE_REQUESTS_PER_DAY, type IntakeGuard } from './limits.js';
 import { type Language, type PhoneChannel, type PhoneContact } from './model.js';
 import { replies, type StatusLine } from './replies.js';
@@ -47,7 +47,8 @@ export type IntakeCommand =
   | { kind: 'note_place'; request_id: string; note: string }
   | { kind: 'set_point'; request_id: string; point: Location; keep_only: boolean }
   | { kind: 'record_opt_out'; opted_out: boolean; open: HelpRequest[] }
-  | { kind: 'move_task'; task_id: string; move: StatusMove & { to: TaskMove }; reference: string };
+  | { kind: 'move_task'; task_id: string; move: StatusMove & { to: TaskMove }; reference: string }
+  | { kind: 'answer_confirmation'; request_id: string; still_needed: boolean };
 
 export interface Outcome {
   name: string;
@@ -274,6 +275,45 @@ async function newRequest(
         ...(clientRef !== null && { client_ref: clientRef }),
       },
     },
+  };
+}
+
+/** What the person's request is now, as the reply that says it (a STATUS line). */
+export function requestStatusReply(language: Language, request: HelpRequest): ReplyText {
+  const line = { reference: shortReference(request.id), need: request.type_of_need, status: request.status };
+  return { template: 'reply_status', text: replies(language).status([line]) };
+}
+
+/**
+ * YES or NO (`YES <ref>`...) from a person asked whether they still need help (requests/confirmation.ts).
+ * A reference names one of their open requests; without one, the only request whose question
+ * waits. Several waiting and none named: the reply asks which, naming them. No question waiting
+ * and no reference of theirs: null, and the message is read as it would be without re-confirmation
+ * (a "yes" may be a place, or gets "what do you need?").
+ */
+export async function confirmationAnswer(sender: Sender, answer: ConfirmationAnswer): Promise<Outcome | null> {
+  const open = await openRequests(sender, 20);
+  const waiting = open.filter((request) => request.confirmation !== null);
+  const named = answer.reference === null ? undefined : open.find((r) => shortReference(r.id) === answer.reference);
+  if (!named && waiting.length === 0) return null;
+  sender.language = answer.language;
+  const say = replies(sender.language);
+  const chosen = named ?? (answer.reference === null && waiting.length === 1 ? waiting[0] : undefined);
+  if (!chosen) {
+    const references = (waiting.length > 0 ? waiting : open).slice(0, 3).map((request) => shortReference(request.id));
+    return {
+      name: 'confirmation_which',
+      reply: { template: 'reply_confirm_which', text: say.confirmWhich(references) },
+    };
+  }
+  const reference = shortReference(chosen.id);
+  return {
+    name: answer.still_needed ? 'confirmed' : 'withdrawn',
+    reply: answer.still_needed
+      ? { template: 'reply_confirmed', text: say.confirmed(reference) }
+      : { template: 'reply_withdrawn', text: say.withdrawn(reference) },
+    requestId: chosen.id,
+    command: { kind: 'answer_confirmation', request_id: chosen.id, still_needed: answer.still_needed },
   };
 }
 

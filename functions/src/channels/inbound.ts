@@ -17,7 +17,15 @@ import { overSpend, readSpend, spendDay } from '../outbound/spend.js';
 import { planPlacedRequest } from '../planning/placed.js';
 import { maskNumber } from '../shared/phone.js';
 import { ensurePhoneUser, stagePhoneUser } from '../users/phone-users.js';
-import { keyword, needOrPlace, taskMove, type CommandResult, type Outcome, type Sender } from './conversation.js';
+import {
+  confirmationAnswer,
+  keyword,
+  needOrPlace,
+  taskMove,
+  type CommandResult,
+  type Outcome,
+  type Sender,
+} from './conversation.js';
 import { pointInText, readMessage, type ReadMessage } from './keywords.js';
 import {
   INBOUND_GLOBAL,
@@ -129,13 +137,21 @@ export async function receiveMessage(message: TwilioInbound): Promise<string> {
 }
 
 /** What the message means for this sender: a task command, a need or a place, or a keyword. */
-function outcomeOf(message: TwilioInbound, reading: ReadMessage, sender: Sender, actor: Caller): Promise<Outcome> {
+async function outcomeOf(
+  message: TwilioInbound,
+  reading: ReadMessage,
+  sender: Sender,
+  actor: Caller,
+): Promise<Outcome> {
   // A task command is read as one only from a person who holds tasks: a requester's "voy camino
   // a casa, necesito agua" stays a request.
   if (reading.task !== null && mayHoldTasks(actor.role)) {
     sender.language = reading.task.language;
     return taskMove(sender, reading.task);
   }
+  // YES or NO answers a question only when one waits (or names their request); else read as before.
+  const answered = reading.confirmation === null ? null : await confirmationAnswer(sender, reading.confirmation);
+  if (answered) return answered;
   if (reading.command !== null) return keyword(sender, reading.command);
   // A location shared on WhatsApp, else a point typed in the text.
   const point =
@@ -147,7 +163,8 @@ function outcomeOf(message: TwilioInbound, reading: ReadMessage, sender: Sender,
 
 /** The outcome recorded for a command refused in its commit. */
 function refusedOutcome(reply: ReplyText): string {
-  return reply.template === 'reply_already_received' ? 'already_received' : 'task_not_moved';
+  if (reply.template === 'reply_already_received') return 'already_received';
+  return reply.template === 'reply_status' ? 'confirmation_refused' : 'task_not_moved';
 }
 
 /** The guard for all numbers that acts on this message, if any: a need is then queued for triage. */

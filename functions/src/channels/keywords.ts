@@ -82,6 +82,43 @@ export function readTaskCommand(body: string, fallback: Language): TaskCommand |
   return null;
 }
 
+/** An answer to "do you still need help?" (requests/confirmation.ts), and the reference it names, if any. */
+export interface ConfirmationAnswer {
+  still_needed: boolean;
+  reference: string | null;
+  language: Language;
+}
+
+/** The answers, per language, without accents (SÍ is si); "po" may follow, as politeness asks in Filipino. */
+const CONFIRMATION_WORDS: Record<'yes' | 'no', Record<Language, readonly string[]>> = {
+  yes: { en: ['yes', 'y', 'yeah', 'yep'], es: ['si'], fil: ['oo', 'opo', 'oho'] },
+  no: { en: ['no', 'nope'], es: ['no'], fil: ['hindi'] },
+};
+
+/**
+ * `YES`, `NO`, `YES <ref>`, `SI <ref>`, `HINDI PO <ref>`...: an answer word, perhaps "po", perhaps a
+ * 6-character reference, and nothing else ("yes we need water" is a request). Whether it answers
+ * anything depends on a question waiting (channels/conversation.ts): otherwise it is read as today.
+ */
+export function readConfirmation(body: string, fallback: Language): ConfirmationAnswer | null {
+  const words = wordsOf(body);
+  const [word, ...rest] = words;
+  if (word === undefined || words.length > 3) return null;
+  const tail = rest[0] === 'po' ? rest.slice(1) : rest;
+  if (tail.length > 1 || (tail.length === 1 && !/^[a-z0-9]{6}$/.test(tail[0]!))) return null;
+  for (const answer of ['yes', 'no'] as const) {
+    const byLanguage = CONFIRMATION_WORDS[answer];
+    const languages = (Object.keys(byLanguage) as Language[]).filter((language) => byLanguage[language].includes(word));
+    if (languages.length === 0) continue;
+    return {
+      still_needed: answer === 'yes',
+      reference: tail.length === 1 ? tail[0]!.toUpperCase() : null,
+      language: languages.includes(fallback) ? fallback : languages[0]!,
+    };
+  }
+  return null;
+}
+
 /**
  * A point typed in the text: decimal latitude and longitude with at least 3 decimals (about
  * 100 m), as the console's "Send by SMS" writes it and as phones copy a location ("14.59950,
@@ -213,6 +250,8 @@ export interface ReadMessage {
   mentionsPlace: boolean;
   /** The message reads as a task command; only a person who holds tasks is taken at it (inbound.ts). */
   task: TaskCommand | null;
+  /** The message reads as YES or NO; only a person with a question waiting is taken at it (inbound.ts). */
+  confirmation: ConfirmationAnswer | null;
 }
 
 /** The console's "Send by SMS" starts with the need's name as the API spells it (`OTHER` included). */
@@ -234,7 +273,7 @@ export function readMessage(body: string, fallback: Language): ReadMessage {
       );
       if (languages.length > 0) {
         const language = languages.includes(fallback) ? fallback : languages[0]!;
-        return { language, command, need: null, mentionsPlace: false, task: null };
+        return { language, command, need: null, mentionsPlace: false, task: null, confirmation: null };
       }
     }
   }
@@ -253,5 +292,6 @@ export function readMessage(body: string, fallback: Language): ReadMessage {
     need,
     mentionsPlace: placeWords.length >= PLACE_MIN_WORDS,
     task: readTaskCommand(body, fallback),
+    confirmation: readConfirmation(body, fallback),
   };
 }

@@ -98,6 +98,12 @@ interface Templates {
   taskNotAuthorized(reference: string): string;
   /** A "Send by SMS" text whose request the app's queued POST created first. */
   alreadyReceived(reference: string): string;
+  /** YES to "do you still need help?" (requests/confirmation.ts). */
+  confirmed(reference: string): string;
+  /** NO: the request is closed, withdrawn. */
+  withdrawn(reference: string): string;
+  /** YES or NO without a reference (or with none of theirs) while several questions wait: which one. */
+  confirmWhich(references: readonly string[]): string;
 }
 
 function statusList(language: Language, lines: readonly StatusLine[]): string {
@@ -140,6 +146,9 @@ const TEMPLATES: Record<Language, Templates> = {
     taskNotAuthorized: (ref) => `Task ${ref} is not authorized yet: wait for the dispatcher before you set off.`,
     alreadyReceived: (ref) =>
       `We already have this request as ${ref}. A dispatcher will plan help. Reply STATUS for news.`,
+    confirmed: (ref) => `Thanks. Request ${ref} stays open: help is still coming. Reply STATUS for news.`,
+    withdrawn: (ref) => `Thanks. Request ${ref} is closed. Text us again if you need help.`,
+    confirmWhich: (refs) => `Which request? Reply YES or NO with its reference: ${refs.join(', ')}.`,
   },
   es: {
     created: (ref, need) =>
@@ -174,6 +183,9 @@ const TEMPLATES: Record<Language, Templates> = {
     taskNotAuthorized: (ref) => `La tarea ${ref} aun no esta autorizada: espere al despachador antes de salir.`,
     alreadyReceived: (ref) =>
       `Ya tenemos esta solicitud como ${ref}. Un despachador planificara la ayuda. ESTADO: novedades.`,
+    confirmed: (ref) => `Gracias. La solicitud ${ref} sigue abierta: la ayuda sigue en marcha. ESTADO: novedades.`,
+    withdrawn: (ref) => `Gracias. La solicitud ${ref} esta cerrada. Escriba de nuevo si necesita ayuda.`,
+    confirmWhich: (refs) => `Cual solicitud? Responda SI o NO con su referencia: ${refs.join(', ')}.`,
   },
   fil: {
     created: (ref, need) =>
@@ -210,6 +222,9 @@ const TEMPLATES: Record<Language, Templates> = {
     taskNotAuthorized: (ref) => `Hindi pa awtorisado ang gawain ${ref}: hintayin ang dispatcher bago umalis.`,
     alreadyReceived: (ref) =>
       `Natanggap na namin ang request na ito bilang ${ref}. May dispatcher na magpaplano ng tulong.`,
+    confirmed: (ref) => `Salamat. Bukas pa ang request ${ref}: may tulong pa ring darating. KALAGAYAN: balita.`,
+    withdrawn: (ref) => `Salamat. Sarado na ang request ${ref}. Mag-text ulit kung kailangan ng tulong.`,
+    confirmWhich: (refs) => `Aling request? Sumagot ng OO o HINDI kasama ang reference: ${refs.join(', ')}.`,
   },
 };
 

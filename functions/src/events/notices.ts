@@ -13,6 +13,8 @@ export interface NoticeSubject {
   task?: Pick<Task, 'id' | 'reference' | 'request_id' | 'priority' | 'assigned_to' | 'instructions'> | undefined;
   /** The request (the event's, or the task's): null for a task without one. */
   request?: { id: string; owner_id: string } | null | undefined;
+  /** The request's active tasks, for a withdrawal (`request_and_tasks`): their dispatchers and assignees hear of it. */
+  tasks?: Pick<Task, 'id' | 'reference' | 'request_id' | 'status' | 'assigned_to' | 'created_by'>[] | undefined;
 }
 
 /** One person to tell about one event. */
@@ -28,7 +30,7 @@ export interface Notice {
 }
 
 /** What a decision reads besides the event: the request, the task, or the task and its request. */
-export type SubjectRead = 'request' | 'task' | 'task_and_request';
+export type SubjectRead = 'request' | 'request_and_tasks' | 'task' | 'task_and_request';
 
 /** Who hears of one event of type T, and which subject the decision reads. */
 interface NoticeLine<T extends DomainEventType> {
@@ -68,23 +70,53 @@ function toAssignee(uid: string | null | undefined, subject: NoticeSubject, temp
 }
 
 /**
+ * A request its person withdrew (PATCH /requests/{req_id}/status, or NO to "do you still need
+ * help?"): the dispatcher who created each of its active tasks and the task's assignee hear it,
+ * by the task's reference, urgently for a task on the way (nobody should drive to an empty house).
+ * Nobody cancels the tasks for them: a dispatcher decides.
+ */
+function toTaskPeople(subject: NoticeSubject): Notice[] {
+  const notices = (subject.tasks ?? []).flatMap((task) => {
+    const about = { request_id: task.request_id, task_id: task.id, reference: task.reference };
+    const urgent = task.status === 'on_route';
+    return [task.created_by, task.assigned_to].flatMap((uid) =>
+      toPerson(uid, 'request_withdrawn', { ...about, urgent }),
+    );
+  });
+  // One notice per person and task (a dispatcher who assigned the task to themselves).
+  return notices.filter(
+    (notice, i) => notices.findIndex((n) => n.uid === notice.uid && n.task_id === notice.task_id) === i,
+  );
+}
+
+/**
  * Every event type has a line: who hears, with which template, how urgently. `null` says nobody
  * does (recorded for the history and, where the webhook table says so, for subscribers only).
  */
 export const NOTICE_LINES = {
   'request.created': null,
   'request.status_changed': {
-    reads: 'request',
+    reads: 'request_and_tasks',
     decide(event, subject, actorId) {
       const to = event.after.status;
       // Erasure closes an erased person's requests: there is nobody left to tell.
       if ((to !== 'fulfilled' && to !== 'closed') || event.after.reason === 'owner_erased') return [];
-      // An owner who closed their own request (withdrawn) needs no message about it.
-      if (!subject.request || subject.request.owner_id === actorId) return [];
+      // An owner who closed their own request (withdrawn) needs no message about it; the people
+      // working on it do.
+      if (subject.request?.owner_id === actorId) return toTaskPeople(subject);
+      if (!subject.request) return [];
       return toRequester({ request: subject.request }, to === 'fulfilled' ? 'request_fulfilled' : 'request_closed');
     },
   },
   'request.located': null,
+  // Asked on their channel (SMS, WhatsApp) or as a push, and in-app: the outbound pipeline's
+  // preferences, quiet hours and spend limits apply; never urgent.
+  'request.confirmation_asked': {
+    reads: 'request',
+    decide: (_event, subject) => toRequester({ request: subject.request }, 'request_confirm'),
+  },
+  'request.confirmed': null,
+  'request.unconfirmed': null,
   'task.created': {
     reads: 'task_and_request',
     decide: (_event, subject) => toRequester(subject, 'request_task_created'),
@@ -176,6 +208,8 @@ export const IN_APP_KIND: Readonly<Record<OutboundEvent, Notification['kind']>> 
   request_on_route: 'request_updated',
   request_fulfilled: 'request_updated',
   request_closed: 'request_updated',
+  request_confirm: 'request_updated',
+  request_withdrawn: 'request_updated',
   task_assigned: 'task_assigned',
   task_authorized: 'task_authorized',
   task_cancelled: 'task_cancelled',

@@ -27,6 +27,21 @@ const TEMPLATES: Record<OutboundEvent, Record<Language, Template>> = {
     es: (ref) => `Solicitud ${ref}: cerrada. Escriba de nuevo si necesita ayuda.`,
     fil: (ref) => `Kahilingan ${ref}: sarado na. Sumulat muli kung kailangan ng tulong.`,
   },
+  // "Answer" fits both ways of answering: a text back, or the buttons in the app.
+  request_confirm: {
+    en: (ref) =>
+      `Request ${ref}: do you still need help? Answer YES or NO (if you have several requests: YES ${ref} or NO ${ref}).`,
+    es: (ref) =>
+      `Solicitud ${ref}: aun necesita ayuda? Responda SI o NO (si tiene varias solicitudes: SI ${ref} o NO ${ref}).`,
+    fil: (ref) =>
+      `Kahilingan ${ref}: kailangan pa ba ng tulong? Sumagot ng OO o HINDI (kung marami: OO ${ref} o HINDI ${ref}).`,
+  },
+  request_withdrawn: {
+    en: (ref) => `Task ${ref}: the person no longer needs help and withdrew the request. The task may be cancelled.`,
+    es: (ref) => `Tarea ${ref}: la persona ya no necesita ayuda y retiro su solicitud. La tarea puede cancelarse.`,
+    fil: (ref) =>
+      `Gawain ${ref}: hindi na kailangan ng tulong at binawi ang kahilingan. Maaaring kanselahin ang gawain.`,
+  },
   task_assigned: {
     en: (ref) => `New task ${ref} assigned to you: see My tasks in the app.`,
     es: (ref) => `Nueva tarea ${ref} asignada a usted: vea Mis tareas en la app.`,

@@ -24,6 +24,12 @@ interface EventChanges {
     after: { status: RequestStatus; closed_reason?: string | null; reason?: 'owner_erased' } & Fields;
   };
   'request.located': { before: Fields; after: Fields };
+  /** Re-confirmation (requests/confirmation.ts): the person is asked whether they still need help. */
+  'request.confirmation_asked': { before: Fields; after: { confirmation: 'asked' } & Fields };
+  /** They said they still do (YES, or still_needed true): last_confirmed_at refreshed. */
+  'request.confirmed': { before: Fields; after: Fields };
+  /** Nobody answered within the reply window: shown unconfirmed to staff, never closed for it. */
+  'request.unconfirmed': { before: Fields; after: Fields };
   'task.created': { before: null; after: { status: TaskStatus } & Fields };
   'task.assigned': {
     before: { assigned_to: null; assigned_at: null };
@@ -79,6 +85,9 @@ export const DOMAIN_EVENT_TYPES = [
   'request.created',
   'request.status_changed',
   'request.located',
+  'request.confirmation_asked',
+  'request.confirmed',
+  'request.unconfirmed',
   'task.created',
   'task.assigned',
   'task.reassigned',

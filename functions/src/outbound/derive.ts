@@ -9,6 +9,7 @@ import { phoneContactStore } from '../channels/store.js';
 import { deviceStore, outboundMessageStore } from './store.js';
 import { requestStore } from '../requests/store.js';
 import { taskStore } from '../tasks/store.js';
+import { activeTasksOf } from '../tasks/request-status.js';
 import { db } from '../data/firestore.js';
 import { noticesOf, subjectRead, type Notice, type NoticeSubject } from '../events/notices.js';
 import { render } from '../events/templates.js';
@@ -28,9 +29,13 @@ async function subjectOf(record: AuditRecord): Promise<NoticeSubject | null> {
   switch (reads) {
     case null:
       return null;
-    case 'request': {
-      const request = await requestStore.get(record.entity_id);
-      return request ? { request } : null;
+    case 'request':
+    case 'request_and_tasks': {
+      const [request, tasks] = await Promise.all([
+        requestStore.get(record.entity_id),
+        reads === 'request_and_tasks' ? activeTasksOf(record.entity_id) : undefined,
+      ]);
+      return request ? { request, tasks } : null;
     }
     case 'task':
     case 'task_and_request': {

@@ -44,6 +44,8 @@ export const OUTBOUND_EVENTS = [
   'request_on_route',
   'request_fulfilled',
   'request_closed',
+  'request_confirm',
+  'request_withdrawn',
   'task_assigned',
   'task_authorized',
   'task_cancelled',
@@ -73,6 +75,9 @@ export const REPLY_TEMPLATES = [
   'reply_task_not_found',
   'reply_task_not_moved',
   'reply_already_received',
+  'reply_confirmed',
+  'reply_withdrawn',
+  'reply_confirm_which',
 ] as const;
 export type ReplyTemplate = (typeof REPLY_TEMPLATES)[number];
 /** Messages sent at once by the service itself, outside any notice or reply: a phone verification code (users/). */
@@ -94,6 +99,8 @@ export const EVENT_GROUP: Record<OutboundEvent, PreferenceEvent> = {
   request_on_route: 'request_updates',
   request_fulfilled: 'request_updates',
   request_closed: 'request_updates',
+  request_confirm: 'request_updates',
+  request_withdrawn: 'task_updates',
   task_assigned: 'task_assignments',
   task_authorized: 'task_updates',
   task_cancelled: 'task_updates',

@@ -94,6 +94,10 @@ export function newRequestDocument(id: string, ownerId: string, input: NewReques
     created_at: at,
     updated_at: at,
     status_changed_at: at,
+    // Asking counts from the creation: the person said they need help then (requests/confirmation.ts).
+    last_confirmed_at: at,
+    confirmation: null,
+    confirmation_asked_at: null,
   };
 }
 

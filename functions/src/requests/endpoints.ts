@@ -12,8 +12,10 @@ import {
   requestViewSchema,
   requestLocationSchema,
   statusChangeSchema,
+  confirmationAnswerSchema,
   type HelpRequest,
 } from './model.js';
+import { answerConfirmation } from './confirmation.js';
 import { toRequestView } from './visibility.js';
 import { createRequest } from './creation.js';
 import { planPlacedRequest } from '../planning/placed.js';
@@ -162,6 +164,28 @@ export const requestEndpoints = [
     errors: [403, 404, 409],
     rateLimit: { bucket: 'requests:status', limit: 60, windowSeconds: 60 },
     handler: ({ caller, params, body }) => requests.changeStatus(caller, params.req_id, body),
+  }),
+  defineEndpoint({
+    method: 'post',
+    path: '/requests/{req_id}/confirm',
+    tag: TAG,
+    summary: 'Answer "do you still need help?" for your request.',
+    description: [
+      "The service asks each open request's person, once per interval of its need (rescue 2 h, medical 4 h, others 24 h), whether they still need help (confirmation asked).",
+      'still_needed true refreshes last_confirmed_at and clears the question (also without one asked);',
+      'false closes the request (closed, closed_reason withdrawn), as withdrawing it by PATCH /requests/{req_id}/status does; false again changes nothing.',
+      '409 request_not_open for a request fulfilled or closed otherwise.',
+    ].join(' '),
+    access: 'authenticated',
+    ownership: 'Only the owner answers. Others: 404 if they cannot see the request, 403 if they can.',
+    params: z.strictObject({ req_id: idSchema }),
+    body: confirmationAnswerSchema,
+    response: requestViewSchema,
+    errors: [403, 404, 409],
+    rateLimit: { bucket: 'requests:confirm', limit: 30, windowSeconds: 600 },
+    // No Idempotency-Key: a repeated false changes nothing, a repeated true only confirms again,
+    // and the console answers online (not through its outbox).
+    handler: ({ caller, params, body }) => answerConfirmation(caller, params.req_id, body.still_needed),
   }),
   defineEndpoint({
     method: 'put',

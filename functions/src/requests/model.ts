@@ -20,6 +20,17 @@ export const needSchema = z.enum(NEEDS);
 
 export const requestStatusSchema = z.enum(REQUEST_STATUSES);
 export const CLOSED_REASONS = ['withdrawn', 'unfulfilled', 'duplicate'] as const;
+/**
+ * Re-confirmation (requests/confirmation.ts): `asked` while the person's answer to "still need
+ * help?" is awaited, `unconfirmed` once nobody answered within the reply window; null otherwise.
+ */
+export const CONFIRMATION_STATES = ['asked', 'unconfirmed'] as const;
+export const confirmationSchema = z
+  .enum(CONFIRMATION_STATES)
+  .nullable()
+  .describe(
+    'Re-confirmation: asked (the person was asked whether they still need help and has not answered), unconfirmed (nobody answered in time), null (confirmed, or not asked yet).',
+  );
 
 /** The filters of the request lists (each an equality on the field of the same name), shared by their export. */
 export const requestListFilters = {
@@ -151,8 +162,20 @@ export const helpRequestSchema = z.object({
   created_at: isoDateTime,
   updated_at: isoDateTime,
   status_changed_at: isoDateTime,
+  /** When the person last said they still need help: its creation at first (requests/confirmation.ts). */
+  last_confirmed_at: isoDateTime,
+  confirmation: confirmationSchema.default(null),
+  confirmation_asked_at: isoDateTime.nullable().default(null),
 });
 export type HelpRequest = z.infer<typeof helpRequestSchema>;
+/** Requests stored before re-confirmation read `last_confirmed_at` as their creation time. */
+export const storedRequestSchema = z.preprocess(
+  (value) =>
+    typeof value === 'object' && value !== null && !('last_confirmed_at' in value) && 'created_at' in value
+      ? { ...value, last_confirmed_at: value.created_at }
+      : value,
+  helpRequestSchema,
+);
 
 /**
  * Planning as the API shows it: the state and a stable error code with a short message, never
@@ -216,6 +239,8 @@ const wholeRequest = {
   planning: publicPlanningSchema,
   channel: requestChannelSchema,
   location_text: locationTextSchema,
+  last_confirmed_at: isoDateTime.describe('When the person last said they still need help (its creation at first).'),
+  confirmation: confirmationSchema,
 };
 
 /** Admins and responders: everything (planning errors as codes). */
@@ -226,6 +251,9 @@ export const staffRequestViewSchema = z
     potential_matches: potentialMatchesSchema.nullable(),
     requester_contact: requesterContactSchema.nullable(),
     possible_duplicates: possibleDuplicatesSchema.nullable(),
+    confirmation_asked_at: isoDateTime
+      .nullable()
+      .describe('When the person was last asked whether they still need help.'),
   })
   .describe('A help request as admins and responders see it.');
 
@@ -245,6 +273,7 @@ export const assigneeRequestViewSchema = z
     ...timesAndState,
     description: helpRequestSchema.shape.description,
     location: locationSchema,
+    last_confirmed_at: isoDateTime.describe('When the person last said they still need help.'),
   })
   .describe('A help request as the assignee of one of its active tasks sees it.');
 
@@ -345,6 +374,15 @@ export const statusChangeSchema = z.strictObject({
   closed_reason: z.enum(CLOSED_REASONS).optional(),
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
+
+/** POST /requests/{req_id}/confirm: the owner's answer to "do you still need help?". */
+export const confirmationAnswerSchema = z.strictObject({
+  still_needed: z
+    .boolean()
+    .describe(
+      'true: still needed (last_confirmed_at refreshed); false: no longer needed (the request is closed, withdrawn).',
+    ),
+});
 
 /** PUT /requests/{req_id}/location: the point of a request awaiting one, and its disaster if not the current one. */
 export const requestLocationSchema = z.strictObject({

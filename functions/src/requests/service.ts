@@ -1,6 +1,7 @@
 // Help requests: who sees what, lists, the change feed and status changes. Creation is in
 // creation.ts, placing a request that waits for its point in placement.ts.
-import { recordEvent } from '../events/record.js';
+import type { Transaction } from 'firebase-admin/firestore';
+import { recordEvent, type EventActor } from '../events/record.js';
 import { changePosition, readChanges } from '../data/changes.js';
 import { type Filters } from '../data/collections.js';
 import { requestStore } from './store.js';
@@ -19,7 +20,9 @@ import {
   type StatusChange,
 } from './model.js';
 import { audienceOf, audienceResolver, toRequestView } from './visibility.js';
-import { requestTransitions } from './transitions.js';
+import { requestTransitions, type RequestStatus } from './transitions.js';
+import type { Task } from '../tasks/model.js';
+import { activeTasksOf } from '../tasks/request-status.js';
 
 export async function getRequest(caller: Caller, id: string): Promise<RequestView> {
   const request = await requestStore.get(id);
@@ -188,24 +191,46 @@ export async function changeStatus(caller: Caller, id: string, change: StatusCha
     }
     const reason =
       change.status === 'closed' ? (change.closed_reason ?? (privileged ? 'unfulfilled' : 'withdrawn')) : null;
-    requestTransitions.assert(request.status, change.status);
-    const at = new Date().toISOString();
-    const changed = { status: change.status, closed_reason: reason, updated_at: at, status_changed_at: at };
-    requestStore.updateIn(tx, id, changed);
-    recordEvent(
-      tx,
-      caller,
-      {
-        type: 'request.status_changed',
-        entity_id: id,
-        before: { status: request.status, closed_reason: request.closed_reason },
-        after: { status: change.status, closed_reason: reason },
-        disaster_id: request.disaster_id,
-        request_id: id,
-      },
-      at,
-      { request },
-    );
-    return toRequestView({ ...request, ...changed }, audience);
+    // Its owner withdrawing it: those working on its tasks hear of it (events/notices.ts).
+    const tasks = request.owner_id === caller.uid && reason === 'withdrawn' ? await activeTasksOf(id, tx) : [];
+    const to = { status: change.status, closed_reason: reason };
+    const changed = writeStatusChange(tx, caller, request, to, undefined, {}, tasks);
+    return toRequestView(changed, audience);
   });
+}
+
+/**
+ * A request's move along the transition table (409 otherwise) and its `request.status_changed`
+ * event, staged in the caller's transaction after its reads: PATCH /requests/{req_id}/status and
+ * a NO to "do you still need help?" (requests/confirmation.ts) alike. `alsoChanged`: fields the
+ * same change sets besides the status (re-confirmation clears its question), in the event too.
+ * `tasks`: the request's active tasks, read by the caller when its owner withdraws it.
+ */
+export function writeStatusChange(
+  tx: Transaction,
+  actor: EventActor,
+  request: HelpRequest,
+  to: { status: RequestStatus; closed_reason: HelpRequest['closed_reason'] },
+  at = new Date().toISOString(),
+  alsoChanged: Partial<Pick<HelpRequest, 'confirmation'>> = {},
+  tasks: Task[] = [],
+): HelpRequest {
+  requestTransitions.assert(request.status, to.status);
+  const changed = { ...to, ...alsoChanged, updated_at: at, status_changed_at: at };
+  requestStore.updateIn(tx, request.id, changed);
+  recordEvent(
+    tx,
+    actor,
+    {
+      type: 'request.status_changed',
+      entity_id: request.id,
+      before: { status: request.status, closed_reason: request.closed_reason },
+      after: { ...to, ...alsoChanged },
+      disaster_id: request.disaster_id,
+      request_id: request.id,
+    },
+    at,
+    { request, tasks },
+  );
+  return { ...request, ...changed };
 }

@@ -1,7 +1,8 @@
 // The help requests: `requests/{id}`, with the fields stored beside them for queries.
 import { FieldValue } from 'firebase-admin/firestore';
 import { defineCollection, PLACE, type Changes } from '../data/collections.js';
-import { clientRefRecordSchema, helpRequestSchema, type HelpRequest } from './model.js';
+import { clientRefRecordSchema, storedRequestSchema, type HelpRequest } from './model.js';
+import { confirmationDueAt, type ConfirmationState } from './confirmation-state.js';
 import { planningDueAt } from './planning-state.js';
 import { shortReference } from '../shared/reference.js';
 
@@ -20,10 +21,31 @@ function requestDerived(fields: Changes<HelpRequest> & { readonly id?: string })
       ? {}
       : { planning_due_at: planningDueAt(planning), awaiting_location: planning.state === 'awaiting_location' }),
     ...(contact === undefined || contact instanceof FieldValue ? {} : { requester_phone: contact?.phone ?? null }),
+    ...confirmationDerived(fields),
   };
 }
 
-export const requestStore = defineCollection('requests', helpRequestSchema, {
+const CONFIRMATION_INPUTS = [
+  'status',
+  'type_of_need',
+  'last_confirmed_at',
+  'confirmation',
+  'confirmation_asked_at',
+] as const;
+
+/**
+ * `confirmation_due_at`, for the re-confirmation sweep (requests/confirmation-state.ts): from a write
+ * that carries the whole re-confirmation state (creation, the sweep, an answer); a request that
+ * becomes fulfilled or closed has nothing due, whatever else the write carries.
+ */
+function confirmationDerived(fields: Changes<HelpRequest>): Record<string, unknown> {
+  if (fields.status === 'fulfilled' || fields.status === 'closed') return { confirmation_due_at: null };
+  const values = CONFIRMATION_INPUTS.map((name) => fields[name]);
+  if (values.some((value) => value === undefined || value instanceof FieldValue)) return {};
+  return { confirmation_due_at: confirmationDueAt(fields as ConfirmationState) };
+}
+
+export const requestStore = defineCollection('requests', storedRequestSchema, {
   derived: requestDerived,
   personFields: {
     uid: ['owner_id', 'potential_matches.responders.id'],

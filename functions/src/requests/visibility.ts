@@ -135,6 +135,11 @@ function matchSummary(request: HelpRequest): MatchSummary | null {
   };
 }
 
+/** The re-confirmation question as it stands: none once the request is fulfilled or closed. */
+function pendingConfirmation(request: HelpRequest): HelpRequest['confirmation'] {
+  return request.status === 'open' || request.status === 'in_progress' ? request.confirmation : null;
+}
+
 export function toRequestView(request: HelpRequest, audience: RequestAudience): RequestView {
   const common = {
     id: request.id,
@@ -157,6 +162,8 @@ export function toRequestView(request: HelpRequest, audience: RequestAudience): 
     planning: publicPlanning(request.planning),
     channel: request.channel,
     location_text: request.location_text,
+    last_confirmed_at: request.last_confirmed_at,
+    confirmation: pendingConfirmation(request),
   });
   switch (audience) {
     case 'staff':
@@ -166,11 +173,18 @@ export function toRequestView(request: HelpRequest, audience: RequestAudience): 
         potential_matches: request.potential_matches,
         requester_contact: request.requester_contact,
         possible_duplicates: request.possible_duplicates ?? null,
+        confirmation_asked_at: request.confirmation_asked_at,
       };
     case 'owner':
       return { view: 'owner', ...whole(), match_summary: matchSummary(request) };
     case 'assignee':
-      return { view: 'assignee', ...common, description: request.description, location: request.location };
+      return {
+        view: 'assignee',
+        ...common,
+        description: request.description,
+        location: request.location,
+        last_confirmed_at: request.last_confirmed_at,
+      };
     case 'area':
       return { view: 'area', ...common, area: coarseArea(request.location) };
   }

@@ -55,6 +55,20 @@ export async function readLinkableRequest(
   return request;
 }
 
+/** Tasks of one request read for a notice, at most: a request has a handful. */
+export const REQUEST_TASKS_READ = 20;
+
+/**
+ * The request's active tasks (pending, on the way), as a notice about it names them
+ * (events/notices.ts): read by the transaction that withdraws the request and by the outbound
+ * trigger alike, so both tell the same people.
+ */
+export async function activeTasksOf(requestId: string, tx?: Transaction): Promise<Task[]> {
+  const query = taskStore.ref().where('request_id', '==', requestId).limit(REQUEST_TASKS_READ);
+  const snapshot = tx ? await tx.get(query) : await query.get();
+  return snapshot.docs.map((doc) => doc.data()).filter((task) => ACTIVE_TASK_STATUSES.includes(task.status));
+}
+
 /** The request's move and its audit record; the actor is whoever moved the task: the request followed their change. */
 function writeRequestStatus(
   tx: Transaction,

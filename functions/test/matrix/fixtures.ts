@@ -286,6 +286,20 @@ export const objectFixtures: Record<string, ObjectFixture> = {
         );
     },
   },
+  'POST /requests/{req_id}/confirm': {
+    arrange: async (owner) => ({
+      params: { req_id: (await ownedRequest(owner)).requestId },
+      body: { still_needed: false },
+    }),
+    nonOwner: { admin: 403, responder: 403, volunteer: 404, affected_individual: 404 },
+    why: 'Only the person who raised the request says whether they still need help: staff, who see it, get 403; others 404.',
+    afterNonOwner: async ({ arranged }) =>
+      assert.equal(
+        (await requestStore.doc(arranged.params.req_id!).get()).data()?.status,
+        'open',
+        'a refused answer closed the request',
+      ),
+  },
   'PUT /requests/{req_id}/location': {
     arrange: async (owner) => {
       const d = await disaster();

@@ -43,12 +43,13 @@ import { recordTwilioStatus } from '../../src/outbound/service.js';
 import { runAllocation } from '../../src/planning/allocation.js';
 import { runPlanning, sweepStalePlanning } from '../../src/planning/job.js';
 import { possibleDuplicatesOf } from '../../src/duplicates/search.js';
+import { sweepConfirmations } from '../../src/requests/confirmation.js';
 import type { HelpRequest } from '../../src/requests/model.js';
 import { confirmedDisasters, createRequest } from '../../src/requests/creation.js';
 import type { Resource } from '../../src/resources/model.js';
 import { ROLES, type Location, type Role } from '../../src/shared/schemas.js';
 import type { Task } from '../../src/tasks/model.js';
-import { readRequestFollowing } from '../../src/tasks/request-status.js';
+import { activeTasksOf, readRequestFollowing } from '../../src/tasks/request-status.js';
 import { eraseUser, newPseudonym } from '../../src/users/erasure.js';
 import type { UserRecord } from '../../src/users/model.js';
 import { onAuditRecordCreated, type AuditCreatedEvent } from '../../src/webhooks/events.js';
@@ -477,6 +478,10 @@ async function otherQuerySites(world: World, recorder: QueryRecorder): Promise<v
       { to: 'completed', reference: 'ZZZZZZ', reason: null, language: 'en' },
     ),
   );
+  // A YES with no question waiting reads the person's open requests, then is read as before.
+  await step('SMS: YES', sms('YES'));
+  await step('re-confirmation sweep', () => sweepConfirmations(Date.now() + 30 * 86_400_000));
+  await step("a withdrawn request's active tasks (who hears of it)", () => activeTasksOf(request.id));
   // Nothing is stale here (no Auth emulator in this harness): the sweep runs its query only.
   await step('recycled numbers sweep', () => sweepRecycledNumbers());
   await step("backfill of the requests' references", () => backfillRequestReferences());

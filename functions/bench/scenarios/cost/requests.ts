@@ -73,6 +73,24 @@ export const requestsCostScenarios: Record<string, CostScenario> = {
       };
     },
   },
+  'POST /requests/{req_id}/confirm': {
+    minimum: {
+      reads: 1,
+      writes: 2,
+      why: 'read the request (owner, state), write last_confirmed_at; the audit record (a NO also reads its active tasks)',
+    },
+    async arrange(ctx) {
+      const owner = await ctx.user('affected_individual');
+      const req = await request(owner);
+      return {
+        method: 'POST',
+        path: `/requests/${req.id}/confirm`,
+        token: owner.token,
+        body: { still_needed: true },
+        expect: 200,
+      };
+    },
+  },
   'GET /requests/{req_id}/history': {
     page: true,
     minimum: { reads: 2, writes: 0, why: 'the request (404 check), a page of 1 record' },
