@@ -774,6 +774,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/requests/{req_id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge a request into another that reports the same need (the survivor); reversible.
+         * @description In one transaction: this request is closed (closed_reason duplicate, duplicate_of the survivor, merge set) and the survivor gains its reporter (merged_reports, report_count = 1 + the requests merged into it). Its owner keeps the owner view of their request, which follows the survivor (status, planning, merged_at), and hears of the survivor's changes under their own reference; they learn nothing of the other reporters. Tasks and history are kept. The same merge again answers 200 and writes nothing. 409 with reason: already_merged (into another; survivor_id), different_disasters, request_ended (fulfilled or closed), survivor_merged (the survivor is itself merged; survivor_id names the one to merge into), survivor_ended, has_merged_reports (others are merged into this one). 400 when into is the request itself. Never automatic (docs/conventions.md, "Merges").
+         *
+         *     Access: role: admin, responder.
+         *
+         *     Rate limit: 60 per 60 s per caller.
+         */
+        post: operations["postRequestsReqIdMerge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/requests/{req_id}/unmerge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo a merge: the request and its survivor back as they were.
+         * @description The merged request gets back its status, closed_reason and duplicate_of from before the merge; the survivor loses it from merged_reports and report_count. Tasks and history are kept. 409 (reason not_merged) for a request that is not merged, e.g. unmerged already: nothing is written.
+         *
+         *     Access: role: admin, responder.
+         *
+         *     Rate limit: 60 per 60 s per caller.
+         */
+        post: operations["postRequestsReqIdUnmerge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/requests/disaster/{disaster_id}": {
         parameters: {
             query?: never;
@@ -5983,7 +6031,7 @@ export interface operations {
                                 lng: number;
                             };
                             owner_id: string;
-                            /** @description A likely earlier request this one repeats (same owner, need, place, time). */
+                            /** @description The request this one repeats: at creation, a likely earlier request of the same owner (need, place, time; the request stays open and is not planned); after a merge, the survivor a dispatcher merged it into (the request is closed, closed_reason duplicate, and `merge` is set). */
                             duplicate_of: string | null;
                             planning: {
                                 /** @enum {string} */
@@ -6033,6 +6081,29 @@ export interface operations {
                                 /** @description E.164; null for an app request whose profile has no phone. */
                                 phone: string | null;
                             } | null;
+                            /** @description How many reports this request stands for: 1 plus the requests merged into it. Staff only. */
+                            report_count: number;
+                            /** @description The requests merged into this one, with their owners and references. Staff only. */
+                            merged_reports: {
+                                request_id: string;
+                                owner_id: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                merged_at: string;
+                                reference: string;
+                            }[];
+                            /** @description Set on a merged request: the survivor it was merged into, why and when. */
+                            merge: {
+                                into: string;
+                                reason: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                merged_at: string;
+                            } | null;
                         } | {
                             /** @constant */
                             view: "owner";
@@ -6069,7 +6140,7 @@ export interface operations {
                                 lng: number;
                             };
                             owner_id: string;
-                            /** @description A likely earlier request this one repeats (same owner, need, place, time). */
+                            /** @description The request this one repeats: at creation, a likely earlier request of the same owner (need, place, time; the request stays open and is not planned); after a merge, the survivor a dispatcher merged it into (the request is closed, closed_reason duplicate, and `merge` is set). */
                             duplicate_of: string | null;
                             planning: {
                                 /** @enum {string} */
@@ -6104,6 +6175,8 @@ export interface operations {
                                  */
                                 computed_at: string;
                             } | null;
+                            /** @description When a dispatcher joined this request with another report of the same need: since then status, closed_reason, status_changed_at, planning and match_summary are that request's (its progress is this one's); id, reference and what the person wrote stay theirs. null otherwise. */
+                            merged_at: string | null;
                         } | {
                             /** @constant */
                             view: "assignee";
@@ -6325,7 +6398,7 @@ export interface operations {
                             lng: number;
                         };
                         owner_id: string;
-                        /** @description A likely earlier request this one repeats (same owner, need, place, time). */
+                        /** @description The request this one repeats: at creation, a likely earlier request of the same owner (need, place, time; the request stays open and is not planned); after a merge, the survivor a dispatcher merged it into (the request is closed, closed_reason duplicate, and `merge` is set). */
                         duplicate_of: string | null;
                         planning: {
                             /** @enum {string} */
@@ -6375,6 +6448,29 @@ export interface operations {
                             /** @description E.164; null for an app request whose profile has no phone. */
                             phone: string | null;
                         } | null;
+                        /** @description How many reports this request stands for: 1 plus the requests merged into it. Staff only. */
+                        report_count: number;
+                        /** @description The requests merged into this one, with their owners and references. Staff only. */
+                        merged_reports: {
+                            request_id: string;
+                            owner_id: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            merged_at: string;
+                            reference: string;
+                        }[];
+                        /** @description Set on a merged request: the survivor it was merged into, why and when. */
+                        merge: {
+                            into: string;
+                            reason: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            merged_at: string;
+                        } | null;
                     } | {
                         /** @constant */
                         view: "owner";
@@ -6411,7 +6507,7 @@ export interface operations {
                             lng: number;
                         };
                         owner_id: string;
-                        /** @description A likely earlier request this one repeats (same owner, need, place, time). */
+                        /** @description The request this one repeats: at creation, a likely earlier request of the same owner (need, place, time; the request stays open and is not planned); after a merge, the survivor a dispatcher merged it into (the request is closed, closed_reason duplicate, and `merge` is set). */
                         duplicate_of: string | null;
                         planning: {
                             /** @enum {string} */
@@ -6446,6 +6542,8 @@ export interface operations {
                              */
                             computed_at: string;
                         } | null;
+                        /** @description When a dispatcher joined this request with another report of the same need: since then status, closed_reason, status_changed_at, planning and match_summary are that request's (its progress is this one's); id, reference and what the person wrote stay theirs. null otherwise. */
+                        merged_at: string | null;
                     } | {
                         /** @constant */
                         view: "assignee";
@@ -6569,7 +6667,7 @@ export interface operations {
                             lng: number;
                         };
                         owner_id: string;
-                        /** @description A likely earlier request this one repeats (same owner, need, place, time). */
+                        /** @description The request this one repeats: at creation, a likely earlier request of the same owner (need, place, time; the request stays open and is not planned); after a merge, the survivor a dispatcher merged it into (the request is closed, closed_reason duplicate, and `merge` is set). */
                         duplicate_of: string | null;
                         planning: {
                             /** @enum {string} */
@@ -6619,6 +6717,29 @@ export interface operations {
                             /** @description E.164; null for an app request whose profile has no phone. */
                             phone: string | null;
                         } | null;
+                        /** @description How many reports this request stands for: 1 plus the requests merged into it. Staff only. */
+                        report_count: number;
+                        /** @description The requests merged into this one, with their owners and references. Staff only. */
+                        merged_reports: {
+                            request_id: string;
+                            owner_id: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            merged_at: string;
+                            reference: string;
+                        }[];
+                        /** @description Set on a merged request: the survivor it was merged into, why and when. */
+                        merge: {
+                            into: string;
+                            reason: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            merged_at: string;
+                        } | null;
                     } | {
                         /** @constant */
                         view: "owner";
@@ -6655,7 +6776,7 @@ export interface operations {
                             lng: number;
                         };
                         owner_id: string;
-                        /** @description A likely earlier request this one repeats (same owner, need, place, time). */
+                        /** @description The request this one repeats: at creation, a likely earlier request of the same owner (need, place, time; the request stays open and is not planned); after a merge, the survivor a dispatcher merged it into (the request is closed, closed_reason duplicate, and `merge` is set). */
                         duplicate_of: string | null;
                         planning: {
                             /** @enum {string} */
@@ -6690,6 +6811,8 @@ export interface operations {
                              */
                             computed_at: string;
                         } | null;
+                        /** @description When a dispatcher joined this request with another report of the same need: since then status, closed_reason, status_changed_at, planning and match_summary are that request's (its progress is this one's); id, reference and what the person wrote stay theirs. null otherwise. */
+                        merged_at: string | null;
                     } | {
                         /** @constant */
                         view: "assignee";
@@ -6931,7 +7054,7 @@ export interface operations {
                                 lng: number;
                             };
                             owner_id: string;
-                            /** @description A likely earlier request this one repeats (same owner, need, place, time). */
+                            /** @description The request this one repeats: at creation, a likely earlier request of the same owner (need, place, time; the request stays open and is not planned); after a merge, the survivor a dispatcher merged it into (the request is closed, closed_reason duplicate, and `merge` is set). */
                             duplicate_of: string | null;
                             planning: {
                                 /** @enum {string} */
@@ -6981,6 +7104,29 @@ export interface operations {
                                 /** @description E.164; null for an app request whose profile has no phone. */
                                 phone: string | null;
                             } | null;
+                            /** @description How many reports this request stands for: 1 plus the requests merged into it. Staff only. */
+                            report_count: number;
+                            /** @description The requests merged into this one, with their owners and references. Staff only. */
+                            merged_reports: {
+                                request_id: string;
+                                owner_id: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                merged_at: string;
+                                reference: string;
+                            }[];
+                            /** @description Set on a merged request: the survivor it was merged into, why and when. */
+                            merge: {
+                                into: string;
+                                reason: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                merged_at: string;
+                            } | null;
                         } | {
                             /** @constant */
                             view: "owner";
@@ -7017,7 +7163,7 @@ export interface operations {
                                 lng: number;
                             };
                             owner_id: string;
-                            /** @description A likely earlier request this one repeats (same owner, need, place, time). */
+                            /** @description The request this one repeats: at creation, a likely earlier request of the same owner (need, place, time; the request stays open and is not planned); after a merge, the survivor a dispatcher merged it into (the request is closed, closed_reason duplicate, and `merge` is set). */
                             duplicate_of: string | null;
                             planning: {
                                 /** @enum {string} */
@@ -7052,6 +7198,8 @@ export interface operations {
                                  */
                                 computed_at: string;
                             } | null;
+                            /** @description When a dispatcher joined this request with another report of the same need: since then status, closed_reason, status_changed_at, planning and match_summary are that request's (its progress is this one's); id, reference and what the person wrote stay theirs. null otherwise. */
+                            merged_at: string | null;
                         } | {
                             /** @constant */
                             view: "assignee";
@@ -7234,7 +7382,7 @@ export interface operations {
                             lng: number;
                         };
                         owner_id: string;
-                        /** @description A likely earlier request this one repeats (same owner, need, place, time). */
+                        /** @description The request this one repeats: at creation, a likely earlier request of the same owner (need, place, time; the request stays open and is not planned); after a merge, the survivor a dispatcher merged it into (the request is closed, closed_reason duplicate, and `merge` is set). */
                         duplicate_of: string | null;
                         planning: {
                             /** @enum {string} */
@@ -7284,6 +7432,29 @@ export interface operations {
                             /** @description E.164; null for an app request whose profile has no phone. */
                             phone: string | null;
                         } | null;
+                        /** @description How many reports this request stands for: 1 plus the requests merged into it. Staff only. */
+                        report_count: number;
+                        /** @description The requests merged into this one, with their owners and references. Staff only. */
+                        merged_reports: {
+                            request_id: string;
+                            owner_id: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            merged_at: string;
+                            reference: string;
+                        }[];
+                        /** @description Set on a merged request: the survivor it was merged into, why and when. */
+                        merge: {
+                            into: string;
+                            reason: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            merged_at: string;
+                        } | null;
                     } | {
                         /** @constant */
                         view: "owner";
@@ -7320,7 +7491,7 @@ export interface operations {
                             lng: number;
                         };
                         owner_id: string;
-                        /** @description A likely earlier request this one repeats (same owner, need, place, time). */
+                        /** @description The request this one repeats: at creation, a likely earlier request of the same owner (need, place, time; the request stays open and is not planned); after a merge, the survivor a dispatcher merged it into (the request is closed, closed_reason duplicate, and `merge` is set). */
                         duplicate_of: string | null;
                         planning: {
                             /** @enum {string} */
@@ -7355,6 +7526,8 @@ export interface operations {
                              */
                             computed_at: string;
                         } | null;
+                        /** @description When a dispatcher joined this request with another report of the same need: since then status, closed_reason, status_changed_at, planning and match_summary are that request's (its progress is this one's); id, reference and what the person wrote stay theirs. null otherwise. */
+                        merged_at: string | null;
                     } | {
                         /** @constant */
                         view: "assignee";
@@ -7519,7 +7692,7 @@ export interface operations {
                              * @description The domain event the record holds, `<entity>.<action>` (e.g. `task.status_changed`).
                              * @enum {string}
                              */
-                            type: "request.created" | "request.status_changed" | "request.located" | "task.created" | "task.assigned" | "task.reassigned" | "task.authorized" | "task.status_changed" | "task.unassigned" | "resource.created" | "resource.status_changed" | "disaster.created" | "disaster.suggested" | "disaster.evidence_added" | "disaster.approved" | "disaster.updated" | "disaster.closed" | "disaster.discarded" | "membership.joined" | "membership.left" | "role.registered" | "role.granted" | "verification.verified" | "verification.unverified" | "user.opted_out" | "user.opted_in" | "user.phone_detached" | "user.phone_verified" | "user.erased" | "user.erasure_requested" | "export.exported_personal_data" | "contact.looked_up_by_phone" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled";
+                            type: "request.created" | "request.status_changed" | "request.located" | "request.merged" | "request.unmerged" | "task.created" | "task.assigned" | "task.reassigned" | "task.authorized" | "task.status_changed" | "task.unassigned" | "resource.created" | "resource.status_changed" | "disaster.created" | "disaster.suggested" | "disaster.evidence_added" | "disaster.approved" | "disaster.updated" | "disaster.closed" | "disaster.discarded" | "membership.joined" | "membership.left" | "role.registered" | "role.granted" | "verification.verified" | "verification.unverified" | "user.opted_out" | "user.opted_in" | "user.phone_detached" | "user.phone_verified" | "user.erased" | "user.erasure_requested" | "export.exported_personal_data" | "contact.looked_up_by_phone" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled";
                             /** @enum {string} */
                             entity: "request" | "task" | "resource" | "disaster" | "membership" | "role" | "verification" | "user" | "export" | "contact" | "webhook";
                             entity_id: string;
@@ -7669,7 +7842,7 @@ export interface operations {
                             lng: number;
                         };
                         owner_id: string;
-                        /** @description A likely earlier request this one repeats (same owner, need, place, time). */
+                        /** @description The request this one repeats: at creation, a likely earlier request of the same owner (need, place, time; the request stays open and is not planned); after a merge, the survivor a dispatcher merged it into (the request is closed, closed_reason duplicate, and `merge` is set). */
                         duplicate_of: string | null;
                         planning: {
                             /** @enum {string} */
@@ -7719,6 +7892,29 @@ export interface operations {
                             /** @description E.164; null for an app request whose profile has no phone. */
                             phone: string | null;
                         } | null;
+                        /** @description How many reports this request stands for: 1 plus the requests merged into it. Staff only. */
+                        report_count: number;
+                        /** @description The requests merged into this one, with their owners and references. Staff only. */
+                        merged_reports: {
+                            request_id: string;
+                            owner_id: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            merged_at: string;
+                            reference: string;
+                        }[];
+                        /** @description Set on a merged request: the survivor it was merged into, why and when. */
+                        merge: {
+                            into: string;
+                            reason: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            merged_at: string;
+                        } | null;
                     } | {
                         /** @constant */
                         view: "owner";
@@ -7755,7 +7951,7 @@ export interface operations {
                             lng: number;
                         };
                         owner_id: string;
-                        /** @description A likely earlier request this one repeats (same owner, need, place, time). */
+                        /** @description The request this one repeats: at creation, a likely earlier request of the same owner (need, place, time; the request stays open and is not planned); after a merge, the survivor a dispatcher merged it into (the request is closed, closed_reason duplicate, and `merge` is set). */
                         duplicate_of: string | null;
                         planning: {
                             /** @enum {string} */
@@ -7790,6 +7986,8 @@ export interface operations {
                              */
                             computed_at: string;
                         } | null;
+                        /** @description When a dispatcher joined this request with another report of the same need: since then status, closed_reason, status_changed_at, planning and match_summary are that request's (its progress is this one's); id, reference and what the person wrote stay theirs. null otherwise. */
+                        merged_at: string | null;
                     } | {
                         /** @constant */
                         view: "assignee";
@@ -8029,7 +8227,7 @@ export interface operations {
                             lng: number;
                         };
                         owner_id: string;
-                        /** @description A likely earlier request this one repeats (same owner, need, place, time). */
+                        /** @description The request this one repeats: at creation, a likely earlier request of the same owner (need, place, time; the request stays open and is not planned); after a merge, the survivor a dispatcher merged it into (the request is closed, closed_reason duplicate, and `merge` is set). */
                         duplicate_of: string | null;
                         planning: {
                             /** @enum {string} */
@@ -8079,6 +8277,29 @@ export interface operations {
                             /** @description E.164; null for an app request whose profile has no phone. */
                             phone: string | null;
                         } | null;
+                        /** @description How many reports this request stands for: 1 plus the requests merged into it. Staff only. */
+                        report_count: number;
+                        /** @description The requests merged into this one, with their owners and references. Staff only. */
+                        merged_reports: {
+                            request_id: string;
+                            owner_id: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            merged_at: string;
+                            reference: string;
+                        }[];
+                        /** @description Set on a merged request: the survivor it was merged into, why and when. */
+                        merge: {
+                            into: string;
+                            reason: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            merged_at: string;
+                        } | null;
                     } | {
                         /** @constant */
                         view: "owner";
@@ -8115,7 +8336,7 @@ export interface operations {
                             lng: number;
                         };
                         owner_id: string;
-                        /** @description A likely earlier request this one repeats (same owner, need, place, time). */
+                        /** @description The request this one repeats: at creation, a likely earlier request of the same owner (need, place, time; the request stays open and is not planned); after a merge, the survivor a dispatcher merged it into (the request is closed, closed_reason duplicate, and `merge` is set). */
                         duplicate_of: string | null;
                         planning: {
                             /** @enum {string} */
@@ -8150,6 +8371,8 @@ export interface operations {
                              */
                             computed_at: string;
                         } | null;
+                        /** @description When a dispatcher joined this request with another report of the same need: since then status, closed_reason, status_changed_at, planning and match_summary are that request's (its progress is this one's); id, reference and what the person wrote stay theirs. null otherwise. */
+                        merged_at: string | null;
                     } | {
                         /** @constant */
                         view: "assignee";
@@ -8322,6 +8545,687 @@ export interface operations {
             };
         };
     };
+    postRequestsReqIdMerge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                req_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The request that stays (the survivor); this one is closed as its duplicate. */
+                    into: string;
+                    /** @description Why they are the same need, for the history; staff only. */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A help request as admins and responders see it. */
+                        merged: {
+                            /** @constant */
+                            view: "staff";
+                            id: string;
+                            /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                            reference: string;
+                            disaster_id: string;
+                            /** @enum {string} */
+                            type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
+                            /** @enum {string} */
+                            status: "open" | "in_progress" | "fulfilled" | "closed";
+                            closed_reason: ("withdrawn" | "unfulfilled" | "duplicate") | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            updated_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            status_changed_at: string;
+                            description: string;
+                            /** @description A point on Earth. */
+                            location: {
+                                /** @description Latitude in degrees, WGS84. */
+                                lat: number;
+                                /** @description Longitude in degrees, WGS84. */
+                                lng: number;
+                            };
+                            owner_id: string;
+                            /** @description The request this one repeats: at creation, a likely earlier request of the same owner (need, place, time; the request stays open and is not planned); after a merge, the survivor a dispatcher merged it into (the request is closed, closed_reason duplicate, and `merge` is set). */
+                            duplicate_of: string | null;
+                            planning: {
+                                /** @enum {string} */
+                                state: "pending" | "planning" | "planned" | "failed" | "skipped" | "awaiting_location";
+                                planner: ("deterministic" | "gemini") | null;
+                                attempts: number;
+                                error_code: ("duplicate" | "retrying" | "planning_failed" | "queued_for_triage") | null;
+                                /** @description A short message for error_code; never internal error text. */
+                                last_error: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                updated_at: string;
+                            };
+                            /** @enum {string} */
+                            channel: "app" | "sms" | "whatsapp";
+                            /** @description Where the person said they are, in their words (SMS/WhatsApp); null for app requests. */
+                            location_text: string | null;
+                            potential_matches: {
+                                responders: {
+                                    id: string;
+                                    display_name: string;
+                                    /** @enum {string} */
+                                    role: "volunteer" | "responder";
+                                    distance_km: number;
+                                    /** @description Kilometres to the centre of the match's ~5 km cell: what the requester's bands are computed from. */
+                                    area_distance_km?: number;
+                                }[];
+                                resources: {
+                                    id: string;
+                                    name: string;
+                                    category: string;
+                                    distance_km: number;
+                                    /** @description Kilometres to the centre of the match's ~5 km cell: what the requester's bands are computed from. */
+                                    area_distance_km?: number;
+                                }[];
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                computed_at: string;
+                            } | null;
+                            requester_contact: {
+                                /** @enum {string} */
+                                channel: "app" | "sms" | "whatsapp";
+                                /** @description E.164; null for an app request whose profile has no phone. */
+                                phone: string | null;
+                            } | null;
+                            /** @description How many reports this request stands for: 1 plus the requests merged into it. Staff only. */
+                            report_count: number;
+                            /** @description The requests merged into this one, with their owners and references. Staff only. */
+                            merged_reports: {
+                                request_id: string;
+                                owner_id: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                merged_at: string;
+                                reference: string;
+                            }[];
+                            /** @description Set on a merged request: the survivor it was merged into, why and when. */
+                            merge: {
+                                into: string;
+                                reason: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                merged_at: string;
+                            } | null;
+                        };
+                        /** @description A help request as admins and responders see it. */
+                        survivor: {
+                            /** @constant */
+                            view: "staff";
+                            id: string;
+                            /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                            reference: string;
+                            disaster_id: string;
+                            /** @enum {string} */
+                            type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
+                            /** @enum {string} */
+                            status: "open" | "in_progress" | "fulfilled" | "closed";
+                            closed_reason: ("withdrawn" | "unfulfilled" | "duplicate") | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            updated_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            status_changed_at: string;
+                            description: string;
+                            /** @description A point on Earth. */
+                            location: {
+                                /** @description Latitude in degrees, WGS84. */
+                                lat: number;
+                                /** @description Longitude in degrees, WGS84. */
+                                lng: number;
+                            };
+                            owner_id: string;
+                            /** @description The request this one repeats: at creation, a likely earlier request of the same owner (need, place, time; the request stays open and is not planned); after a merge, the survivor a dispatcher merged it into (the request is closed, closed_reason duplicate, and `merge` is set). */
+                            duplicate_of: string | null;
+                            planning: {
+                                /** @enum {string} */
+                                state: "pending" | "planning" | "planned" | "failed" | "skipped" | "awaiting_location";
+                                planner: ("deterministic" | "gemini") | null;
+                                attempts: number;
+                                error_code: ("duplicate" | "retrying" | "planning_failed" | "queued_for_triage") | null;
+                                /** @description A short message for error_code; never internal error text. */
+                                last_error: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                updated_at: string;
+                            };
+                            /** @enum {string} */
+                            channel: "app" | "sms" | "whatsapp";
+                            /** @description Where the person said they are, in their words (SMS/WhatsApp); null for app requests. */
+                            location_text: string | null;
+                            potential_matches: {
+                                responders: {
+                                    id: string;
+                                    display_name: string;
+                                    /** @enum {string} */
+                                    role: "volunteer" | "responder";
+                                    distance_km: number;
+                                    /** @description Kilometres to the centre of the match's ~5 km cell: what the requester's bands are computed from. */
+                                    area_distance_km?: number;
+                                }[];
+                                resources: {
+                                    id: string;
+                                    name: string;
+                                    category: string;
+                                    distance_km: number;
+                                    /** @description Kilometres to the centre of the match's ~5 km cell: what the requester's bands are computed from. */
+                                    area_distance_km?: number;
+                                }[];
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                computed_at: string;
+                            } | null;
+                            requester_contact: {
+                                /** @enum {string} */
+                                channel: "app" | "sms" | "whatsapp";
+                                /** @description E.164; null for an app request whose profile has no phone. */
+                                phone: string | null;
+                            } | null;
+                            /** @description How many reports this request stands for: 1 plus the requests merged into it. Staff only. */
+                            report_count: number;
+                            /** @description The requests merged into this one, with their owners and references. Staff only. */
+                            merged_reports: {
+                                request_id: string;
+                                owner_id: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                merged_at: string;
+                                reference: string;
+                            }[];
+                            /** @description Set on a merged request: the survivor it was merged into, why and when. */
+                            merge: {
+                                into: string;
+                                reason: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                merged_at: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (code validation_failed or malformed_body). A body sent as JSON that does not parse, or whose top level is not an object or array, is refused by the Cloud Functions runtime before the service runs, as an HTML page (text/html). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                    "text/html": string;
+                };
+            };
+            /** @description Missing, malformed, invalid or expired ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id, or one you may not see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not sent in the format the endpoint takes. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (logged; the answer carries no internals). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A backend did not answer in time or cannot be reached; see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postRequestsReqIdUnmerge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                req_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A help request as admins and responders see it. */
+                        merged: {
+                            /** @constant */
+                            view: "staff";
+                            id: string;
+                            /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                            reference: string;
+                            disaster_id: string;
+                            /** @enum {string} */
+                            type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
+                            /** @enum {string} */
+                            status: "open" | "in_progress" | "fulfilled" | "closed";
+                            closed_reason: ("withdrawn" | "unfulfilled" | "duplicate") | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            updated_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            status_changed_at: string;
+                            description: string;
+                            /** @description A point on Earth. */
+                            location: {
+                                /** @description Latitude in degrees, WGS84. */
+                                lat: number;
+                                /** @description Longitude in degrees, WGS84. */
+                                lng: number;
+                            };
+                            owner_id: string;
+                            /** @description The request this one repeats: at creation, a likely earlier request of the same owner (need, place, time; the request stays open and is not planned); after a merge, the survivor a dispatcher merged it into (the request is closed, closed_reason duplicate, and `merge` is set). */
+                            duplicate_of: string | null;
+                            planning: {
+                                /** @enum {string} */
+                                state: "pending" | "planning" | "planned" | "failed" | "skipped" | "awaiting_location";
+                                planner: ("deterministic" | "gemini") | null;
+                                attempts: number;
+                                error_code: ("duplicate" | "retrying" | "planning_failed" | "queued_for_triage") | null;
+                                /** @description A short message for error_code; never internal error text. */
+                                last_error: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                updated_at: string;
+                            };
+                            /** @enum {string} */
+                            channel: "app" | "sms" | "whatsapp";
+                            /** @description Where the person said they are, in their words (SMS/WhatsApp); null for app requests. */
+                            location_text: string | null;
+                            potential_matches: {
+                                responders: {
+                                    id: string;
+                                    display_name: string;
+                                    /** @enum {string} */
+                                    role: "volunteer" | "responder";
+                                    distance_km: number;
+                                    /** @description Kilometres to the centre of the match's ~5 km cell: what the requester's bands are computed from. */
+                                    area_distance_km?: number;
+                                }[];
+                                resources: {
+                                    id: string;
+                                    name: string;
+                                    category: string;
+                                    distance_km: number;
+                                    /** @description Kilometres to the centre of the match's ~5 km cell: what the requester's bands are computed from. */
+                                    area_distance_km?: number;
+                                }[];
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                computed_at: string;
+                            } | null;
+                            requester_contact: {
+                                /** @enum {string} */
+                                channel: "app" | "sms" | "whatsapp";
+                                /** @description E.164; null for an app request whose profile has no phone. */
+                                phone: string | null;
+                            } | null;
+                            /** @description How many reports this request stands for: 1 plus the requests merged into it. Staff only. */
+                            report_count: number;
+                            /** @description The requests merged into this one, with their owners and references. Staff only. */
+                            merged_reports: {
+                                request_id: string;
+                                owner_id: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                merged_at: string;
+                                reference: string;
+                            }[];
+                            /** @description Set on a merged request: the survivor it was merged into, why and when. */
+                            merge: {
+                                into: string;
+                                reason: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                merged_at: string;
+                            } | null;
+                        };
+                        /** @description A help request as admins and responders see it. */
+                        survivor: {
+                            /** @constant */
+                            view: "staff";
+                            id: string;
+                            /** @description The short reference people quote: in SMS replies, on a phone call, in the requester's list. */
+                            reference: string;
+                            disaster_id: string;
+                            /** @enum {string} */
+                            type_of_need: "rescue" | "medical" | "food" | "water" | "shelter" | "evacuation" | "sanitation" | "other";
+                            /** @enum {string} */
+                            status: "open" | "in_progress" | "fulfilled" | "closed";
+                            closed_reason: ("withdrawn" | "unfulfilled" | "duplicate") | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            updated_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO-8601 timestamp in UTC.
+                             */
+                            status_changed_at: string;
+                            description: string;
+                            /** @description A point on Earth. */
+                            location: {
+                                /** @description Latitude in degrees, WGS84. */
+                                lat: number;
+                                /** @description Longitude in degrees, WGS84. */
+                                lng: number;
+                            };
+                            owner_id: string;
+                            /** @description The request this one repeats: at creation, a likely earlier request of the same owner (need, place, time; the request stays open and is not planned); after a merge, the survivor a dispatcher merged it into (the request is closed, closed_reason duplicate, and `merge` is set). */
+                            duplicate_of: string | null;
+                            planning: {
+                                /** @enum {string} */
+                                state: "pending" | "planning" | "planned" | "failed" | "skipped" | "awaiting_location";
+                                planner: ("deterministic" | "gemini") | null;
+                                attempts: number;
+                                error_code: ("duplicate" | "retrying" | "planning_failed" | "queued_for_triage") | null;
+                                /** @description A short message for error_code; never internal error text. */
+                                last_error: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                updated_at: string;
+                            };
+                            /** @enum {string} */
+                            channel: "app" | "sms" | "whatsapp";
+                            /** @description Where the person said they are, in their words (SMS/WhatsApp); null for app requests. */
+                            location_text: string | null;
+                            potential_matches: {
+                                responders: {
+                                    id: string;
+                                    display_name: string;
+                                    /** @enum {string} */
+                                    role: "volunteer" | "responder";
+                                    distance_km: number;
+                                    /** @description Kilometres to the centre of the match's ~5 km cell: what the requester's bands are computed from. */
+                                    area_distance_km?: number;
+                                }[];
+                                resources: {
+                                    id: string;
+                                    name: string;
+                                    category: string;
+                                    distance_km: number;
+                                    /** @description Kilometres to the centre of the match's ~5 km cell: what the requester's bands are computed from. */
+                                    area_distance_km?: number;
+                                }[];
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                computed_at: string;
+                            } | null;
+                            requester_contact: {
+                                /** @enum {string} */
+                                channel: "app" | "sms" | "whatsapp";
+                                /** @description E.164; null for an app request whose profile has no phone. */
+                                phone: string | null;
+                            } | null;
+                            /** @description How many reports this request stands for: 1 plus the requests merged into it. Staff only. */
+                            report_count: number;
+                            /** @description The requests merged into this one, with their owners and references. Staff only. */
+                            merged_reports: {
+                                request_id: string;
+                                owner_id: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                merged_at: string;
+                                reference: string;
+                            }[];
+                            /** @description Set on a merged request: the survivor it was merged into, why and when. */
+                            merge: {
+                                into: string;
+                                reason: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                merged_at: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (code validation_failed or malformed_body). A body sent as JSON that does not parse, or whose top level is not an object or array, is refused by the Cloud Functions runtime before the service runs, as an HTML page (text/html). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                    "text/html": string;
+                };
+            };
+            /** @description Missing, malformed, invalid or expired ID token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id, or one you may not see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body not sent in the format the endpoint takes. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (logged; the answer carries no internals). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A backend did not answer in time or cannot be reached; see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getRequestsDisasterDisasterId: {
         parameters: {
             query?: {
@@ -8383,7 +9287,7 @@ export interface operations {
                                 lng: number;
                             };
                             owner_id: string;
-                            /** @description A likely earlier request this one repeats (same owner, need, place, time). */
+                            /** @description The request this one repeats: at creation, a likely earlier request of the same owner (need, place, time; the request stays open and is not planned); after a merge, the survivor a dispatcher merged it into (the request is closed, closed_reason duplicate, and `merge` is set). */
                             duplicate_of: string | null;
                             planning: {
                                 /** @enum {string} */
@@ -8433,6 +9337,29 @@ export interface operations {
                                 /** @description E.164; null for an app request whose profile has no phone. */
                                 phone: string | null;
                             } | null;
+                            /** @description How many reports this request stands for: 1 plus the requests merged into it. Staff only. */
+                            report_count: number;
+                            /** @description The requests merged into this one, with their owners and references. Staff only. */
+                            merged_reports: {
+                                request_id: string;
+                                owner_id: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                merged_at: string;
+                                reference: string;
+                            }[];
+                            /** @description Set on a merged request: the survivor it was merged into, why and when. */
+                            merge: {
+                                into: string;
+                                reason: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO-8601 timestamp in UTC.
+                                 */
+                                merged_at: string;
+                            } | null;
                         } | {
                             /** @constant */
                             view: "owner";
@@ -8469,7 +9396,7 @@ export interface operations {
                                 lng: number;
                             };
                             owner_id: string;
-                            /** @description A likely earlier request this one repeats (same owner, need, place, time). */
+                            /** @description The request this one repeats: at creation, a likely earlier request of the same owner (need, place, time; the request stays open and is not planned); after a merge, the survivor a dispatcher merged it into (the request is closed, closed_reason duplicate, and `merge` is set). */
                             duplicate_of: string | null;
                             planning: {
                                 /** @enum {string} */
@@ -8504,6 +9431,8 @@ export interface operations {
                                  */
                                 computed_at: string;
                             } | null;
+                            /** @description When a dispatcher joined this request with another report of the same need: since then status, closed_reason, status_changed_at, planning and match_summary are that request's (its progress is this one's); id, reference and what the person wrote stay theirs. null otherwise. */
+                            merged_at: string | null;
                         } | {
                             /** @constant */
                             view: "assignee";
@@ -11271,7 +12200,7 @@ export interface operations {
                              * @description The domain event the record holds, `<entity>.<action>` (e.g. `task.status_changed`).
                              * @enum {string}
                              */
-                            type: "request.created" | "request.status_changed" | "request.located" | "task.created" | "task.assigned" | "task.reassigned" | "task.authorized" | "task.status_changed" | "task.unassigned" | "resource.created" | "resource.status_changed" | "disaster.created" | "disaster.suggested" | "disaster.evidence_added" | "disaster.approved" | "disaster.updated" | "disaster.closed" | "disaster.discarded" | "membership.joined" | "membership.left" | "role.registered" | "role.granted" | "verification.verified" | "verification.unverified" | "user.opted_out" | "user.opted_in" | "user.phone_detached" | "user.phone_verified" | "user.erased" | "user.erasure_requested" | "export.exported_personal_data" | "contact.looked_up_by_phone" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled";
+                            type: "request.created" | "request.status_changed" | "request.located" | "request.merged" | "request.unmerged" | "task.created" | "task.assigned" | "task.reassigned" | "task.authorized" | "task.status_changed" | "task.unassigned" | "resource.created" | "resource.status_changed" | "disaster.created" | "disaster.suggested" | "disaster.evidence_added" | "disaster.approved" | "disaster.updated" | "disaster.closed" | "disaster.discarded" | "membership.joined" | "membership.left" | "role.registered" | "role.granted" | "verification.verified" | "verification.unverified" | "user.opted_out" | "user.opted_in" | "user.phone_detached" | "user.phone_verified" | "user.erased" | "user.erasure_requested" | "export.exported_personal_data" | "contact.looked_up_by_phone" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.disabled";
                             /** @enum {string} */
                             entity: "request" | "task" | "resource" | "disaster" | "membership" | "role" | "verification" | "user" | "export" | "contact" | "webhook";
                             entity_id: string;

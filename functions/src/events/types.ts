@@ -24,6 +24,15 @@ interface EventChanges {
     after: { status: RequestStatus; closed_reason?: string | null; reason?: 'owner_erased' } & Fields;
   };
   'request.located': { before: Fields; after: Fields };
+  /** A dispatcher merged the request (entity) into a survivor, or undid it (requests/merges.ts). */
+  'request.merged': {
+    before: { status: RequestStatus } & Fields;
+    after: { status: 'closed'; closed_reason: 'duplicate'; duplicate_of: string } & Fields;
+  };
+  'request.unmerged': {
+    before: { status: 'closed'; closed_reason: 'duplicate'; duplicate_of: string } & Fields;
+    after: { status: RequestStatus } & Fields;
+  };
   'task.created': { before: null; after: { status: TaskStatus } & Fields };
   'task.assigned': {
     before: { assigned_to: null; assigned_at: null };
@@ -79,6 +88,8 @@ export const DOMAIN_EVENT_TYPES = [
   'request.created',
   'request.status_changed',
   'request.located',
+  'request.merged',
+  'request.unmerged',
   'task.created',
   'task.assigned',
   'task.reassigned',

@@ -22,7 +22,8 @@ function requestDerived(fields: Changes<HelpRequest>): Record<string, unknown> {
 export const requestStore = defineCollection('requests', helpRequestSchema, {
   derived: requestDerived,
   personFields: {
-    uid: ['owner_id', 'potential_matches.responders.id'],
+    // merged_reports.owner_id: the owners of the requests merged into this one (requests/merges.ts).
+    uid: ['owner_id', 'potential_matches.responders.id', 'merged_reports.owner_id'],
     contact: ['requester_contact'],
     text: ['description', 'location_text'],
     location: PLACE,

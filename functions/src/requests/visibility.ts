@@ -12,6 +12,7 @@
 import { memberStore } from '../disasters/store.js';
 import { taskStore } from '../tasks/store.js';
 import { userStore } from '../users/store.js';
+import { requestStore } from './store.js';
 import type { Caller } from '../shared/caller.js';
 import { SEARCH_RADIUS_KM } from './model.js';
 import { COARSE_CENTER_MAX_OFFSET_KM, coarseArea } from '../shared/geo.js';
@@ -81,6 +82,14 @@ export async function audienceResolver(
   return { seesAll: true, audience: (request) => own(request) ?? (assigned.has(request.id) ? 'assignee' : 'area') };
 }
 
+/** The survivors of the merged requests among `requests` (one read of them all), for their owners' views. */
+export async function survivorsOf(requests: readonly HelpRequest[]): Promise<Map<string, HelpRequest>> {
+  const ids = [...new Set(requests.flatMap((request) => (request.merge ? [request.merge.into] : [])))];
+  if (ids.length === 0) return new Map();
+  const found = await requestStore.getAll(ids);
+  return new Map(found.flatMap((survivor) => (survivor ? [[survivor.id, survivor] as const] : [])));
+}
+
 function planningErrorOf(planning: Planning): PlanningErrorCode | null {
   if (planning.state === 'skipped') return 'duplicate';
   if (planning.state === 'failed') return 'planning_failed';
@@ -134,7 +143,30 @@ function matchSummary(request: HelpRequest): MatchSummary | null {
   };
 }
 
-export function toRequestView(request: HelpRequest, audience: RequestAudience): RequestView {
+/**
+ * The requester of a merged request follows the survivor (requests/merges.ts): its status and
+ * progress, never who else reported it or what they wrote. Their id, reference, description and
+ * point stay their own.
+ */
+function followingSurvivor(request: HelpRequest, survivor: HelpRequest | undefined): HelpRequest {
+  if (!request.merge || !survivor || survivor.id !== request.merge.into) return request;
+  return {
+    ...request,
+    status: survivor.status,
+    closed_reason: survivor.closed_reason,
+    status_changed_at: survivor.status_changed_at,
+    planning: survivor.planning,
+    potential_matches: survivor.potential_matches,
+    updated_at: survivor.updated_at > request.updated_at ? survivor.updated_at : request.updated_at,
+  };
+}
+
+/**
+ * `survivor`: for the owner's view of a merged request, the request it was merged into (read by
+ * `survivorsOf`); without it the owner sees their request as stored.
+ */
+export function toRequestView(request: HelpRequest, audience: RequestAudience, survivor?: HelpRequest): RequestView {
+  if (audience === 'owner') request = followingSurvivor(request, survivor);
   const common = {
     id: request.id,
     reference: shortReference(request.id),
@@ -164,9 +196,24 @@ export function toRequestView(request: HelpRequest, audience: RequestAudience): 
         ...whole(),
         potential_matches: request.potential_matches,
         requester_contact: request.requester_contact,
+        report_count: request.report_count,
+        merged_reports: request.merged_reports.map((report) => ({
+          ...report,
+          reference: shortReference(report.request_id),
+        })),
+        merge: request.merge && {
+          into: request.merge.into,
+          reason: request.merge.reason,
+          merged_at: request.merge.merged_at,
+        },
       };
     case 'owner':
-      return { view: 'owner', ...whole(), match_summary: matchSummary(request) };
+      return {
+        view: 'owner',
+        ...whole(),
+        match_summary: matchSummary(request),
+        merged_at: request.merge?.merged_at ?? null,
+      };
     case 'assignee':
       return { view: 'assignee', ...common, description: request.description, location: request.location };
     case 'area':

@@ -26,6 +26,9 @@ export const WEBHOOK_EVENT_OF: Readonly<Record<DomainEventType, WebhookEvent | n
   'request.created': 'request.created',
   'request.status_changed': 'request.status_changed',
   'request.located': null,
+  // The merged request's status moves (to closed, and back): subscribers see it as any status change.
+  'request.merged': 'request.status_changed',
+  'request.unmerged': 'request.status_changed',
   'task.created': null,
   'task.assigned': null,
   'task.reassigned': null,
