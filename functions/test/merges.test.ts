@@ -13,7 +13,7 @@ import { shortReference } from '../src/shared/reference.js';
 import { call, expectProblem, expectStatus, registeredUser, uniqueId, type TestUser } from './helpers/api.js';
 import { waitFor } from './helpers/planning-fixtures.js';
 import { newNumber, smsTo } from './helpers/sms.js';
-import { confirmedDisaster, helpRequest, newTask, notificationsOf, readyTask } from './helpers/tasks-fixtures.js';
+import { confirmedDisaster, helpRequest, notificationsOf, readyTask } from './helpers/tasks-fixtures.js';
 
 const REASON = 'Same family on the same roof, reported twice';
 
@@ -298,7 +298,7 @@ describe('reversible merges', function () {
     });
     const before = await snapshot();
 
-    const refusal = async (response: Awaited<ReturnType<typeof merge>>, status: number, reason?: string) => {
+    const refusal = (response: Awaited<ReturnType<typeof merge>>, status: number, reason?: string) => {
       const problem = expectProblem(response, status);
       if (reason) assert.equal(problem.reason, reason, problem.detail);
       return problem;

@@ -6081,9 +6081,9 @@ export interface operations {
                                 /** @description E.164; null for an app request whose profile has no phone. */
                                 phone: string | null;
                             } | null;
-                            /** @description How many reports this request stands for: 1 plus the requests merged into it. Staff only. */
+                            /** @description 1 plus the requests merged into it. Staff only. */
                             report_count: number;
-                            /** @description The requests merged into this one, with their owners and references. Staff only. */
+                            /** @description Merged into it. */
                             merged_reports: {
                                 request_id: string;
                                 owner_id: string | null;
@@ -6448,9 +6448,9 @@ export interface operations {
                             /** @description E.164; null for an app request whose profile has no phone. */
                             phone: string | null;
                         } | null;
-                        /** @description How many reports this request stands for: 1 plus the requests merged into it. Staff only. */
+                        /** @description 1 plus the requests merged into it. Staff only. */
                         report_count: number;
-                        /** @description The requests merged into this one, with their owners and references. Staff only. */
+                        /** @description Merged into it. */
                         merged_reports: {
                             request_id: string;
                             owner_id: string | null;
@@ -6717,9 +6717,9 @@ export interface operations {
                             /** @description E.164; null for an app request whose profile has no phone. */
                             phone: string | null;
                         } | null;
-                        /** @description How many reports this request stands for: 1 plus the requests merged into it. Staff only. */
+                        /** @description 1 plus the requests merged into it. Staff only. */
                         report_count: number;
-                        /** @description The requests merged into this one, with their owners and references. Staff only. */
+                        /** @description Merged into it. */
                         merged_reports: {
                             request_id: string;
                             owner_id: string | null;
@@ -7104,9 +7104,9 @@ export interface operations {
                                 /** @description E.164; null for an app request whose profile has no phone. */
                                 phone: string | null;
                             } | null;
-                            /** @description How many reports this request stands for: 1 plus the requests merged into it. Staff only. */
+                            /** @description 1 plus the requests merged into it. Staff only. */
                             report_count: number;
-                            /** @description The requests merged into this one, with their owners and references. Staff only. */
+                            /** @description Merged into it. */
                             merged_reports: {
                                 request_id: string;
                                 owner_id: string | null;
@@ -7432,9 +7432,9 @@ export interface operations {
                             /** @description E.164; null for an app request whose profile has no phone. */
                             phone: string | null;
                         } | null;
-                        /** @description How many reports this request stands for: 1 plus the requests merged into it. Staff only. */
+                        /** @description 1 plus the requests merged into it. Staff only. */
                         report_count: number;
-                        /** @description The requests merged into this one, with their owners and references. Staff only. */
+                        /** @description Merged into it. */
                         merged_reports: {
                             request_id: string;
                             owner_id: string | null;
@@ -7892,9 +7892,9 @@ export interface operations {
                             /** @description E.164; null for an app request whose profile has no phone. */
                             phone: string | null;
                         } | null;
-                        /** @description How many reports this request stands for: 1 plus the requests merged into it. Staff only. */
+                        /** @description 1 plus the requests merged into it. Staff only. */
                         report_count: number;
-                        /** @description The requests merged into this one, with their owners and references. Staff only. */
+                        /** @description Merged into it. */
                         merged_reports: {
                             request_id: string;
                             owner_id: string | null;
@@ -8277,9 +8277,9 @@ export interface operations {
                             /** @description E.164; null for an app request whose profile has no phone. */
                             phone: string | null;
                         } | null;
-                        /** @description How many reports this request stands for: 1 plus the requests merged into it. Staff only. */
+                        /** @description 1 plus the requests merged into it. Staff only. */
                         report_count: number;
-                        /** @description The requests merged into this one, with their owners and references. Staff only. */
+                        /** @description Merged into it. */
                         merged_reports: {
                             request_id: string;
                             owner_id: string | null;
@@ -8659,9 +8659,9 @@ export interface operations {
                                 /** @description E.164; null for an app request whose profile has no phone. */
                                 phone: string | null;
                             } | null;
-                            /** @description How many reports this request stands for: 1 plus the requests merged into it. Staff only. */
+                            /** @description 1 plus the requests merged into it. Staff only. */
                             report_count: number;
-                            /** @description The requests merged into this one, with their owners and references. Staff only. */
+                            /** @description Merged into it. */
                             merged_reports: {
                                 request_id: string;
                                 owner_id: string | null;
@@ -8770,9 +8770,9 @@ export interface operations {
                                 /** @description E.164; null for an app request whose profile has no phone. */
                                 phone: string | null;
                             } | null;
-                            /** @description How many reports this request stands for: 1 plus the requests merged into it. Staff only. */
+                            /** @description 1 plus the requests merged into it. Staff only. */
                             report_count: number;
-                            /** @description The requests merged into this one, with their owners and references. Staff only. */
+                            /** @description Merged into it. */
                             merged_reports: {
                                 request_id: string;
                                 owner_id: string | null;
@@ -8995,9 +8995,9 @@ export interface operations {
                                 /** @description E.164; null for an app request whose profile has no phone. */
                                 phone: string | null;
                             } | null;
-                            /** @description How many reports this request stands for: 1 plus the requests merged into it. Staff only. */
+                            /** @description 1 plus the requests merged into it. Staff only. */
                             report_count: number;
-                            /** @description The requests merged into this one, with their owners and references. Staff only. */
+                            /** @description Merged into it. */
                             merged_reports: {
                                 request_id: string;
                                 owner_id: string | null;
@@ -9106,9 +9106,9 @@ export interface operations {
                                 /** @description E.164; null for an app request whose profile has no phone. */
                                 phone: string | null;
                             } | null;
-                            /** @description How many reports this request stands for: 1 plus the requests merged into it. Staff only. */
+                            /** @description 1 plus the requests merged into it. Staff only. */
                             report_count: number;
-                            /** @description The requests merged into this one, with their owners and references. Staff only. */
+                            /** @description Merged into it. */
                             merged_reports: {
                                 request_id: string;
                                 owner_id: string | null;
@@ -9337,9 +9337,9 @@ export interface operations {
                                 /** @description E.164; null for an app request whose profile has no phone. */
                                 phone: string | null;
                             } | null;
-                            /** @description How many reports this request stands for: 1 plus the requests merged into it. Staff only. */
+                            /** @description 1 plus the requests merged into it. Staff only. */
                             report_count: number;
-                            /** @description The requests merged into this one, with their owners and references. Staff only. */
+                            /** @description Merged into it. */
                             merged_reports: {
                                 request_id: string;
                                 owner_id: string | null;

@@ -101,21 +101,10 @@ export const potentialMatchesSchema = z.object({
 });
 export type PotentialMatches = z.infer<typeof potentialMatchesSchema>;
 
-/**
- * How many reports a request stands for: 1 (its own) plus the requests merged into it
- * (POST /requests/{req_id}/merge). Staff only.
- */
-export const reportCountSchema = z
-  .number()
-  .int()
-  .min(1)
-  .describe('How many reports this request stands for: 1 plus the requests merged into it. Staff only.');
+/** How many reports a request stands for (POST /requests/{req_id}/merge). */
+export const reportCountSchema = z.number().int().min(1).describe('1 plus the requests merged into it. Staff only.');
 
-/**
- * A request merged into this one (the survivor): its owner keeps their own request and hears of
- * this one's changes under their own reference (events/notices.ts). `owner_id` is null once that
- * reporter is erased.
- */
+/** A request merged into this one (the survivor); `owner_id` null once that reporter is erased. */
 export const mergedReportSchema = z.object({
   request_id: idSchema,
   owner_id: idSchema.nullable(),
@@ -244,9 +233,7 @@ const wholeRequest = {
 /** Merges as staff see them: the survivor's reporters, and a merged request's merge (requests/merges.ts). */
 const staffMergeFields = {
   report_count: reportCountSchema,
-  merged_reports: z
-    .array(mergedReportSchema.extend({ reference: z.string() }))
-    .describe('The requests merged into this one, with their owners and references. Staff only.'),
+  merged_reports: z.array(mergedReportSchema.extend({ reference: z.string() })).describe('Merged into it.'),
   merge: z
     .object({ into: idSchema, reason: z.string(), merged_at: isoDateTime })
     .nullable()
