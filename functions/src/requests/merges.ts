@@ -11,6 +11,7 @@ import type { Transaction } from 'firebase-admin/firestore';
 import { db } from '../data/firestore.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { recordEvent } from '../events/record.js';
+import type { EventOf } from '../events/types.js';
 import type { Caller } from '../shared/caller.js';
 import { shortReference } from '../shared/reference.js';
 import type { HelpRequest, MergeInput, MergeResult } from './model.js';
@@ -29,6 +30,21 @@ function resultOf(merged: HelpRequest, survivor: HelpRequest): MergeResult {
     merged: toRequestView(merged, 'staff') as MergeResult['merged'],
     survivor: toRequestView(survivor, 'staff') as MergeResult['survivor'],
   };
+}
+
+/** Writes both requests' changes and the event in the transaction; answers both as they now are. */
+function commitPair(
+  tx: Transaction,
+  caller: Caller,
+  [request, changes]: [HelpRequest, Partial<HelpRequest>],
+  [survivor, survivorChanges]: [HelpRequest, Partial<HelpRequest>],
+  at: string,
+  event: EventOf<'request.merged'> | EventOf<'request.unmerged'>,
+): MergeResult {
+  requestStore.updateIn(tx, request.id, changes);
+  requestStore.updateIn(tx, survivor.id, survivorChanges);
+  recordEvent(tx, caller, event, at);
+  return resultOf({ ...request, ...changes }, { ...survivor, ...survivorChanges });
 }
 
 /** Both requests read in the transaction (one round trip), or a 404 naming the missing one. */
@@ -125,28 +141,20 @@ export async function mergeRequest(caller: Caller, id: string, input: MergeInput
       report_count: survivor.report_count + 1,
       updated_at: at,
     };
-    requestStore.updateIn(tx, request.id, merged);
-    requestStore.updateIn(tx, survivor.id, gained);
-    recordEvent(
-      tx,
-      caller,
-      {
-        type: 'request.merged',
-        entity_id: request.id,
-        before: { status: request.status, closed_reason: request.closed_reason, duplicate_of: request.duplicate_of },
-        after: {
-          status: 'closed',
-          closed_reason: 'duplicate',
-          duplicate_of: survivor.id,
-          reason: input.reason,
-          survivor_report_count: gained.report_count,
-        },
-        disaster_id: request.disaster_id,
-        request_id: request.id,
+    return commitPair(tx, caller, [request, merged], [survivor, gained], at, {
+      type: 'request.merged',
+      entity_id: request.id,
+      before: { status: request.status, closed_reason: request.closed_reason, duplicate_of: request.duplicate_of },
+      after: {
+        status: 'closed',
+        closed_reason: 'duplicate',
+        duplicate_of: survivor.id,
+        reason: input.reason,
+        survivor_report_count: gained.report_count,
       },
-      at,
-    );
-    return resultOf({ ...request, ...merged }, { ...survivor, ...gained });
+      disaster_id: request.disaster_id,
+      request_id: request.id,
+    });
   });
 }
 
@@ -177,26 +185,18 @@ export async function unmergeRequest(caller: Caller, id: string): Promise<MergeR
       report_count: Math.max(1, survivor.report_count - (survivor.merged_reports.length - remaining.length)),
       updated_at: at,
     };
-    requestStore.updateIn(tx, request.id, restored);
-    requestStore.updateIn(tx, survivor.id, lost);
-    recordEvent(
-      tx,
-      caller,
-      {
-        type: 'request.unmerged',
-        entity_id: request.id,
-        before: { status: 'closed', closed_reason: 'duplicate', duplicate_of: survivor.id },
-        after: {
-          status: previous.status,
-          closed_reason: previous.closed_reason,
-          duplicate_of: previous.duplicate_of,
-          survivor_report_count: lost.report_count,
-        },
-        disaster_id: request.disaster_id,
-        request_id: request.id,
+    return commitPair(tx, caller, [request, restored], [survivor, lost], at, {
+      type: 'request.unmerged',
+      entity_id: request.id,
+      before: { status: 'closed', closed_reason: 'duplicate', duplicate_of: survivor.id },
+      after: {
+        status: previous.status,
+        closed_reason: previous.closed_reason,
+        duplicate_of: previous.duplicate_of,
+        survivor_report_count: lost.report_count,
       },
-      at,
-    );
-    return resultOf({ ...request, ...restored }, { ...survivor, ...lost });
+      disaster_id: request.disaster_id,
+      request_id: request.id,
+    });
   });
 }
