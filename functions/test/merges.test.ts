@@ -12,7 +12,7 @@ import { render } from '../src/events/templates.js';
 import { shortReference } from '../src/shared/reference.js';
 import { call, expectProblem, expectStatus, registeredUser, uniqueId, type TestUser } from './helpers/api.js';
 import { waitFor } from './helpers/planning-fixtures.js';
-import { newNumber, smsTo } from './helpers/sms.js';
+import { newNumber, replyOf, smsForm, smsTo, twilioPost } from './helpers/sms.js';
 import { confirmedDisaster, helpRequest, notificationsOf, readyTask } from './helpers/tasks-fixtures.js';
 
 const REASON = 'Same family on the same roof, reported twice';
@@ -197,6 +197,11 @@ describe('reversible merges', function () {
     expectStatus(await merge(dispatcher, mine.id, theirs.id), 200);
     const myRef = shortReference(mine.id);
     const theirRef = shortReference(theirs.id);
+
+    // STATUS by SMS: their own reference, open while the survivor is (stored, theirs is closed).
+    const status = replyOf(await twilioPost(smsForm(number, 'STATUS'))) ?? '';
+    assert.match(status, new RegExp(`^Your requests: ${myRef} `));
+    assert.doesNotMatch(status, new RegExp(theirRef));
 
     const task = await readyTask(admin, responder, disasterId, { request_id: theirs.id });
     const [arranged] = await smsTo(number, 1);

@@ -90,6 +90,17 @@ export async function survivorsOf(requests: readonly HelpRequest[]): Promise<Map
   return new Map(found.flatMap((survivor) => (survivor ? [[survivor.id, survivor] as const] : [])));
 }
 
+/**
+ * The requests of one owner as they see them, for the replies that speak to them outside a view
+ * (the SMS STATUS reply): a merged one with its survivor's status and progress.
+ */
+export async function asTheirOwnerSees(requests: readonly HelpRequest[]): Promise<HelpRequest[]> {
+  const survivors = await survivorsOf(requests);
+  return requests.map((request) =>
+    followingSurvivor(request, request.merge ? survivors.get(request.merge.into) : undefined),
+  );
+}
+
 function planningErrorOf(planning: Planning): PlanningErrorCode | null {
   if (planning.state === 'skipped') return 'duplicate';
   if (planning.state === 'failed') return 'planning_failed';
