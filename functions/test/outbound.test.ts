@@ -15,24 +15,7 @@ import { call, expectProblem, expectStatus, registeredUser, uniqueId, type TestU
 import { waitFor } from './helpers/planning-fixtures.js';
 import { confirmedDisaster, helpRequest, newTask, notificationsOf } from './helpers/tasks-fixtures.js';
 import { shortReference } from '../src/shared/reference.js';
-
-interface Received {
-  twilio: { to: string; from: string; body: string; sid: string; status_callback: string | null }[];
-  fcm: { token: string; message: { notification?: { body?: string } } }[];
-}
-
-async function received(): Promise<Received> {
-  const url = process.env.CHANNEL_STANDIN_URL;
-  if (!url) throw new Error('CHANNEL_STANDIN_URL is not set: run through npm test');
-  return (await (await fetch(`${url}/_standin/messages`)).json()) as Received;
-}
-
-async function smsTo(number: string, count: number): Promise<Received['twilio']> {
-  return waitFor(`${count} message(s) to ${number}`, async () => {
-    const found = (await received()).twilio.filter((m) => m.to.endsWith(number));
-    return found.length >= count ? found : undefined;
-  });
-}
+import { received, smsTo, type Received } from './helpers/sms.js';
 
 async function pushesTo(token: string, count: number): Promise<Received['fcm']> {
   return waitFor(`${count} push(es) to ${token}`, async () => {

@@ -249,6 +249,8 @@ export function AskForHelp() {
                 {/* The reference SMS replies use: what a person quotes on a phone call. */}
                 <span class="meta">{t('request_reference', { reference: r.reference })}</span>
                 {'description' in r && <p class="excerpt">{excerpt(r.description)}</p>}
+                {/* Merged by a dispatcher: the status shown is the request it was joined with. */}
+                {'merged_at' in r && r.merged_at && <p class="meta">{t('request_joined')}</p>}
                 <p class="meta">{formatAge(r.created_at)}</p>
                 {'confirmation' in r && r.confirmation !== null && (
                   <StillNeeded id={r.id} reference={r.reference} onAnswered={mine.reload} />

@@ -15,6 +15,7 @@ import { formatDate, formatNumber, t } from './i18n.js';
 import { needLabel, planningLabel, statusLabel, taskStatusLabel } from './labels.js';
 import { poll } from './live.js';
 import { LocationFields, parsePoint, pointText } from './location-picker.js';
+import { MergePanel } from './merge.js';
 import { ErrorNote, Link, SelectField, useAction, useLive } from './shared.js';
 
 interface RequestPageData {
@@ -90,6 +91,7 @@ export function RequestPage({ id }: { id: string }) {
       {request.planning.state === 'awaiting_location' && (
         <SetLocation requestId={request.id} around={request.location} act={act} />
       )}
+      <MergePanel request={request} onDone={reload} />
       <h2>{t('plan_heading')}</h2>
       {plan === null ? (
         <p>{t('plan_none')}</p>

@@ -17,6 +17,7 @@ import { follow } from './live.js';
 import { AsOf, subscribeWithCopy, type Fresh } from './offline-copy.js';
 import { DisasterPicker, ErrorNote, Link, newestFirst, SelectField, useDisasters, useLive } from './shared.js';
 import { CompareRequests, DuplicateBadge, type Comparing } from './compare.js';
+import { MergeAction } from './merge.js';
 
 const AGES = { any: Infinity, hour: 3_600_000, day: 86_400_000 } as const;
 type AgeFilter = keyof typeof AGES;
@@ -158,6 +159,10 @@ export function TriageQueue() {
           right={compareRight}
           suggestion={comparing.suggestion}
           onClose={() => setComparing(null)}
+          actions={
+            // The newer request (the one the suggestion is on) joins the earlier one; undo is on its page.
+            <MergeAction request={compareLeft} into={compareRight} onDone={() => setComparing(null)} />
+          }
         />
       )}
       {data === null ? (

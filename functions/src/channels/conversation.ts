@@ -3,6 +3,7 @@
 // the feature command to stage in the message's commit (inbound.ts), never writes of its own.
 import type { Transaction } from 'firebase-admin/firestore';
 import { requestStore } from '../requests/store.js';
+import { asTheirOwnerSees } from '../requests/visibility.js';
 import { taskStore } from '../tasks/store.js';
 import type { Disaster } from '../disasters/model.js';
 import { RateLimitedError } from '../errors.js';
@@ -101,7 +102,9 @@ export async function keyword(sender: Sender, command: Command): Promise<Outcome
 async function openRequests(sender: Sender, limit: number): Promise<HelpRequest[]> {
   if (sender.newUser) return [];
   const own = await requestStore.list({ owner_id: sender.uid }, { limit: 20 });
-  return own.items.filter((request) => request.status === 'open' || request.status === 'in_progress').slice(0, limit);
+  // A request a dispatcher merged into another is open while that one is (requests/merges.ts).
+  const seen = await asTheirOwnerSees(own.items);
+  return seen.filter((request) => request.status === 'open' || request.status === 'in_progress').slice(0, limit);
 }
 
 /**

@@ -11,10 +11,16 @@ import { shortReference } from '../shared/reference.js';
 /** What a notice needs beyond the event: the task and the request the event concerns, as the change left them. */
 export interface NoticeSubject {
   task?: Pick<Task, 'id' | 'reference' | 'request_id' | 'priority' | 'assigned_to' | 'instructions'> | undefined;
-  /** The request (the event's, or the task's): null for a task without one. */
-  request?: { id: string; owner_id: string } | null | undefined;
   /** The request's active tasks, for a withdrawal (`request_and_tasks`): their dispatchers and assignees hear of it. */
   tasks?: Pick<Task, 'id' | 'reference' | 'request_id' | 'status' | 'assigned_to' | 'created_by'>[] | undefined;
+  /**
+   * The request (the event's, or the task's): null for a task without one. `merged_reports`: the
+   * requests merged into it, whose owners hear of it too (requests/merges.ts).
+   */
+  request?:
+    | { id: string; owner_id: string; merged_reports?: readonly { request_id: string; owner_id: string | null }[] }
+    | null
+    | undefined;
 }
 
 /** One person to tell about one event. */
@@ -51,15 +57,30 @@ function toPerson(
   return [{ uid, template, urgent, request_id, task_id, reference }];
 }
 
-/** The requester of the task's request (none for a task without one), told about their request. */
+/**
+ * The requester of the task's request (none for a task without one), told about their request;
+ * and the owner of each request merged into it, told the same about their own request, by its own
+ * reference, and never of the task (theirs is the request they made; docs/conventions.md "Merges").
+ */
 function toRequester(subject: NoticeSubject, template: OutboundEvent): Notice[] {
   const { task, request } = subject;
   if (!request) return [];
-  return toPerson(request.owner_id, template, {
+  const told = new Set([request.owner_id]);
+  const mergedReporters = (request.merged_reports ?? []).flatMap((report) => {
+    if (report.owner_id === null || told.has(report.owner_id)) return [];
+    told.add(report.owner_id);
+    return toPerson(report.owner_id, template, {
+      request_id: report.request_id,
+      task_id: null,
+      reference: shortReference(report.request_id),
+    });
+  });
+  const owner = toPerson(request.owner_id, template, {
     request_id: request.id,
     task_id: task?.id ?? null,
     reference: shortReference(request.id),
   });
+  return [...owner, ...mergedReporters];
 }
 
 /** The assignee, told about their task: by the task's reference, which `DONE <ref>` by SMS quotes. */
@@ -117,6 +138,10 @@ export const NOTICE_LINES = {
   },
   'request.confirmed': null,
   'request.unconfirmed': null,
+  // A dispatcher's bookkeeping: the merged requester is not told their request closed, as they
+  // now follow the survivor and hear of its changes (toRequester).
+  'request.merged': null,
+  'request.unmerged': null,
   'task.created': {
     reads: 'task_and_request',
     decide: (_event, subject) => toRequester(subject, 'request_task_created'),

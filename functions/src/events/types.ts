@@ -30,6 +30,15 @@ interface EventChanges {
   'request.confirmed': { before: Fields; after: Fields };
   /** Nobody answered within the reply window: shown unconfirmed to staff, never closed for it. */
   'request.unconfirmed': { before: Fields; after: Fields };
+  /** A dispatcher merged the request (entity) into a survivor, or undid it (requests/merges.ts). */
+  'request.merged': {
+    before: { status: RequestStatus } & Fields;
+    after: { status: 'closed'; closed_reason: 'duplicate'; duplicate_of: string } & Fields;
+  };
+  'request.unmerged': {
+    before: { status: 'closed'; closed_reason: 'duplicate'; duplicate_of: string } & Fields;
+    after: { status: RequestStatus } & Fields;
+  };
   'task.created': { before: null; after: { status: TaskStatus } & Fields };
   'task.assigned': {
     before: { assigned_to: null; assigned_at: null };
@@ -88,6 +97,8 @@ export const DOMAIN_EVENT_TYPES = [
   'request.confirmation_asked',
   'request.confirmed',
   'request.unconfirmed',
+  'request.merged',
+  'request.unmerged',
   'task.created',
   'task.assigned',
   'task.reassigned',

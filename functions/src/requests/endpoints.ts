@@ -13,9 +13,12 @@ import {
   requestLocationSchema,
   statusChangeSchema,
   confirmationAnswerSchema,
+  mergeRequestSchema,
+  mergeResultSchema,
   type HelpRequest,
 } from './model.js';
 import { answerConfirmation } from './confirmation.js';
+import { mergeRequest, unmergeRequest } from './merges.js';
 import { toRequestView } from './visibility.js';
 import { createRequest } from './creation.js';
 import { planPlacedRequest } from '../planning/placed.js';
@@ -29,6 +32,9 @@ const TAG = 'requests';
  * duplicates are flagged anyway), low enough that a flood is not planned hundreds of times.
  */
 export const CREATE_REQUEST_LIMIT = { bucket: 'requests:create', limit: 10, windowSeconds: 600 } as const;
+
+/** Merges and unmerges, per staff member: a dispatcher clearing a queue of repeats, not a script. */
+const MERGE_LIMIT = { bucket: 'requests:merge', limit: 60, windowSeconds: 60 } as const;
 
 export const requestEndpoints = [
   defineEndpoint({
@@ -208,6 +214,42 @@ export const requestEndpoints = [
       await planPlacedRequest(placed.id);
       return staffViewNow(placed);
     },
+  }),
+  defineEndpoint({
+    method: 'post',
+    path: '/requests/{req_id}/merge',
+    tag: TAG,
+    summary: 'Merge a request into another that reports the same need (the survivor); reversible.',
+    description: [
+      'In one transaction: this request is closed (closed_reason duplicate, duplicate_of the survivor, merge set) and the survivor gains its reporter (merged_reports, report_count = 1 + the requests merged into it).',
+      "Its owner keeps the owner view of their request, which follows the survivor (status, planning, merged_at), and hears of the survivor's changes under their own reference; they learn nothing of the other reporters.",
+      'Tasks and history are kept. The same merge again answers 200 and writes nothing.',
+      '409 with reason: already_merged (into another; survivor_id), different_disasters, request_ended (fulfilled or closed), survivor_merged (the survivor is itself merged; survivor_id names the one to merge into), survivor_ended, has_merged_reports (others are merged into this one).',
+      '400 when into is the request itself. Never automatic (docs/conventions.md, "Merges").',
+    ].join(' '),
+    access: ['admin', 'responder'],
+    params: z.strictObject({ req_id: idSchema }),
+    body: mergeRequestSchema,
+    response: mergeResultSchema,
+    errors: [404, 409],
+    rateLimit: MERGE_LIMIT,
+    handler: ({ caller, params, body }) => mergeRequest(caller, params.req_id, body),
+  }),
+  defineEndpoint({
+    method: 'post',
+    path: '/requests/{req_id}/unmerge',
+    tag: TAG,
+    summary: 'Undo a merge: the request and its survivor back as they were.',
+    description: [
+      'The merged request gets back its status, closed_reason and duplicate_of from before the merge; the survivor loses it from merged_reports and report_count.',
+      'Tasks and history are kept. 409 (reason not_merged) for a request that is not merged, e.g. unmerged already: nothing is written.',
+    ].join(' '),
+    access: ['admin', 'responder'],
+    params: z.strictObject({ req_id: idSchema }),
+    response: mergeResultSchema,
+    errors: [404, 409],
+    rateLimit: MERGE_LIMIT,
+    handler: ({ caller, params }) => unmergeRequest(caller, params.req_id),
   }),
   defineEndpoint({
     method: 'get',

@@ -128,6 +128,30 @@ export const possibleDuplicatesSchema = z
   .max(MAX_DUPLICATES)
   .describe('Likely duplicates across people and channels, best first; null until the request is planned. Staff only.');
 export type PossibleDuplicates = z.infer<typeof possibleDuplicatesSchema>;
+/** How many reports a request stands for (POST /requests/{req_id}/merge). */
+export const reportCountSchema = z.number().int().min(1).describe('1 plus the requests merged into it. Staff only.');
+
+/** A request merged into this one (the survivor); `owner_id` null once that reporter is erased. */
+export const mergedReportSchema = z.object({
+  request_id: idSchema,
+  owner_id: idSchema.nullable(),
+  merged_at: isoDateTime,
+});
+export type MergedReport = z.infer<typeof mergedReportSchema>;
+
+/** On a merged request: into which request, why, when, and what unmerge restores. */
+export const mergeSchema = z.object({
+  into: idSchema,
+  reason: z.string(),
+  merged_at: isoDateTime,
+  previous: z.object({
+    status: requestStatusSchema,
+    closed_reason: z.enum(CLOSED_REASONS).nullable(),
+    duplicate_of: idSchema.nullable(),
+    status_changed_at: isoDateTime,
+  }),
+});
+export type Merge = z.infer<typeof mergeSchema>;
 
 export const helpRequestSchema = z.object({
   id: idSchema,
@@ -141,7 +165,9 @@ export const helpRequestSchema = z.object({
   owner_id: idSchema,
   duplicate_of: idSchema
     .nullable()
-    .describe('A likely earlier request this one repeats (same owner, need, place, time).'),
+    .describe(
+      'The request this one repeats: at creation, a likely earlier request of the same owner (need, place, time; the request stays open and is not planned); after a merge, the survivor a dispatcher merged it into (the request is closed, closed_reason duplicate, and `merge` is set).',
+    ),
   planning: planningSchema,
   potential_matches: potentialMatchesSchema.nullable(),
   /** Absent until planned (and on requests stored before it existed). */
@@ -159,6 +185,10 @@ export const helpRequestSchema = z.object({
    * so that their change feeds still report it, with its new disaster (data/changes.ts).
    */
   moved_from: z.array(idSchema).optional(),
+  /** Merges (requests/merges.ts): on the survivor, the requests merged into it; on a merged request, the merge. */
+  report_count: reportCountSchema.default(1),
+  merged_reports: z.array(mergedReportSchema).default([]),
+  merge: mergeSchema.nullable().default(null),
   created_at: isoDateTime,
   updated_at: isoDateTime,
   status_changed_at: isoDateTime,
@@ -243,6 +273,16 @@ const wholeRequest = {
   confirmation: confirmationSchema,
 };
 
+/** Merges as staff see them: the survivor's reporters, and a merged request's merge (requests/merges.ts). */
+const staffMergeFields = {
+  report_count: reportCountSchema,
+  merged_reports: z.array(mergedReportSchema.extend({ reference: z.string() })).describe('Merged into it.'),
+  merge: z
+    .object({ into: idSchema, reason: z.string(), merged_at: isoDateTime })
+    .nullable()
+    .describe('Set on a merged request: the survivor it was merged into, why and when.'),
+};
+
 /** Admins and responders: everything (planning errors as codes). */
 export const staffRequestViewSchema = z
   .object({
@@ -254,6 +294,7 @@ export const staffRequestViewSchema = z
     confirmation_asked_at: isoDateTime
       .nullable()
       .describe('When the person was last asked whether they still need help.'),
+    ...staffMergeFields,
   })
   .describe('A help request as admins and responders see it.');
 
@@ -263,6 +304,11 @@ export const ownerRequestViewSchema = z
     view: z.literal('owner'),
     ...wholeRequest,
     match_summary: matchSummarySchema.nullable(),
+    merged_at: isoDateTime
+      .nullable()
+      .describe(
+        "When a dispatcher joined this request with another report of the same need: since then status, closed_reason, status_changed_at, planning and match_summary are that request's (its progress is this one's); id, reference and what the person wrote stay theirs. null otherwise.",
+      ),
   })
   .describe('A help request as the person who raised it sees it.');
 
@@ -403,3 +449,16 @@ export const clientRefRecordSchema = z.object({
   expires_at: isoDateTime,
 });
 export type ClientRefRecord = z.infer<typeof clientRefRecordSchema>;
+
+/** POST /requests/{req_id}/merge. */
+export const mergeRequestSchema = z.strictObject({
+  into: idSchema.describe('The request that stays (the survivor); this one is closed as its duplicate.'),
+  reason: boundedText(1, 500).describe('Why they are the same need, for the history; staff only.'),
+});
+export type MergeInput = z.infer<typeof mergeRequestSchema>;
+
+/** What a merge or an unmerge answers: both requests as staff see them after it. */
+export const mergeResultSchema = z
+  .object({ merged: staffRequestViewSchema, survivor: staffRequestViewSchema })
+  .describe('The merged request and the survivor, as staff see them.');
+export type MergeResult = z.infer<typeof mergeResultSchema>;

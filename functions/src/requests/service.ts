@@ -19,7 +19,7 @@ import {
   type RequestView,
   type StatusChange,
 } from './model.js';
-import { audienceOf, audienceResolver, toRequestView } from './visibility.js';
+import { audienceOf, audienceResolver, survivorsOf, toRequestView } from './visibility.js';
 import { requestTransitions, type RequestStatus } from './transitions.js';
 import type { Task } from '../tasks/model.js';
 import { activeTasksOf } from '../tasks/request-status.js';
@@ -28,7 +28,8 @@ export async function getRequest(caller: Caller, id: string): Promise<RequestVie
   const request = await requestStore.get(id);
   const audience = request ? await audienceOf(caller, request) : null;
   if (!request || !audience) throw new NotFoundError('Request', id);
-  return toRequestView(request, audience);
+  const survivors = audience === 'owner' ? await survivorsOf([request]) : undefined;
+  return toRequestView(request, audience, request.merge ? survivors?.get(request.merge.into) : undefined);
 }
 
 /** The list filters a caller may give, and no other field of the query. */
@@ -39,13 +40,23 @@ function filtersOf({ disaster_id, status, type_of_need }: RequestFilters): Filte
 function viewed(
   page: Page<HelpRequest>,
   audience: (request: HelpRequest) => RequestAudience | null,
+  survivors: ReadonlyMap<string, HelpRequest> = new Map(),
 ): Page<RequestView> {
   const items: RequestView[] = [];
   for (const request of page.items) {
     const seen = audience(request);
-    if (seen) items.push(toRequestView(request, seen));
+    if (seen) items.push(toRequestView(request, seen, request.merge ? survivors.get(request.merge.into) : undefined));
   }
   return { items, next_cursor: page.next_cursor };
+}
+
+/** A page some of whose requests the caller sees as their owner: merged ones follow their survivors. */
+async function viewedFollowing(
+  page: Page<HelpRequest>,
+  audience: (request: HelpRequest) => RequestAudience | null,
+): Promise<Page<RequestView>> {
+  const owned = page.items.filter((request) => audience(request) === 'owner');
+  return viewed(page, audience, await survivorsOf(owned));
 }
 
 /** GET /requests: admins and responders (checked by the declaration). */
@@ -148,7 +159,7 @@ export async function listOwnRequests(
   page: PageQuery,
 ): Promise<Page<RequestView>> {
   const own = await requestStore.list({ ...filtersOf(filters), owner_id: caller.uid }, page);
-  return viewed(own, () => (isStaff(caller) ? 'staff' : 'owner'));
+  return viewedFollowing(own, () => (isStaff(caller) ? 'staff' : 'owner'));
 }
 
 /**
@@ -164,7 +175,7 @@ export async function listDisasterRequests(
   await getVisibleDisaster(caller, disasterId); // a suggestion is a 404 like an unknown id (L1)
   const base = filtersOf({ ...filters, disaster_id: disasterId });
   const { seesAll, audience } = await audienceResolver(caller, disasterId);
-  return viewed(await requestStore.list(seesAll ? base : { ...base, owner_id: caller.uid }, page), audience);
+  return viewedFollowing(await requestStore.list(seesAll ? base : { ...base, owner_id: caller.uid }, page), audience);
 }
 
 /**

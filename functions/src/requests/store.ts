@@ -48,7 +48,8 @@ function confirmationDerived(fields: Changes<HelpRequest>): Record<string, unkno
 export const requestStore = defineCollection('requests', storedRequestSchema, {
   derived: requestDerived,
   personFields: {
-    uid: ['owner_id', 'potential_matches.responders.id'],
+    // merged_reports.owner_id: the owners of the requests merged into this one (requests/merges.ts).
+    uid: ['owner_id', 'potential_matches.responders.id', 'merged_reports.owner_id'],
     contact: ['requester_contact'],
     text: ['description', 'location_text'],
     location: PLACE,

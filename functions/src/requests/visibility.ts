@@ -13,6 +13,7 @@
 import { memberStore } from '../disasters/store.js';
 import { taskStore } from '../tasks/store.js';
 import { userStore } from '../users/store.js';
+import { requestStore } from './store.js';
 import type { Caller } from '../shared/caller.js';
 import { SEARCH_RADIUS_KM } from './model.js';
 import { COARSE_CENTER_MAX_OFFSET_KM, coarseArea } from '../shared/geo.js';
@@ -82,6 +83,25 @@ export async function audienceResolver(
   return { seesAll: true, audience: (request) => own(request) ?? (assigned.has(request.id) ? 'assignee' : 'area') };
 }
 
+/** The survivors of the merged requests among `requests` (one read of them all), for their owners' views. */
+export async function survivorsOf(requests: readonly HelpRequest[]): Promise<Map<string, HelpRequest>> {
+  const ids = [...new Set(requests.flatMap((request) => (request.merge ? [request.merge.into] : [])))];
+  if (ids.length === 0) return new Map();
+  const found = await requestStore.getAll(ids);
+  return new Map(found.flatMap((survivor) => (survivor ? [[survivor.id, survivor] as const] : [])));
+}
+
+/**
+ * The requests of one owner as they see them, for the replies that speak to them outside a view
+ * (the SMS STATUS reply): a merged one with its survivor's status and progress.
+ */
+export async function asTheirOwnerSees(requests: readonly HelpRequest[]): Promise<HelpRequest[]> {
+  const survivors = await survivorsOf(requests);
+  return requests.map((request) =>
+    followingSurvivor(request, request.merge ? survivors.get(request.merge.into) : undefined),
+  );
+}
+
 function planningErrorOf(planning: Planning): PlanningErrorCode | null {
   if (planning.state === 'skipped') return 'duplicate';
   if (planning.state === 'failed') return 'planning_failed';
@@ -140,7 +160,30 @@ function pendingConfirmation(request: HelpRequest): HelpRequest['confirmation'] 
   return request.status === 'open' || request.status === 'in_progress' ? request.confirmation : null;
 }
 
-export function toRequestView(request: HelpRequest, audience: RequestAudience): RequestView {
+/**
+ * The requester of a merged request follows the survivor (requests/merges.ts): its status and
+ * progress, never who else reported it or what they wrote. Their id, reference, description and
+ * point stay their own.
+ */
+function followingSurvivor(request: HelpRequest, survivor: HelpRequest | undefined): HelpRequest {
+  if (!request.merge || !survivor || survivor.id !== request.merge.into) return request;
+  return {
+    ...request,
+    status: survivor.status,
+    closed_reason: survivor.closed_reason,
+    status_changed_at: survivor.status_changed_at,
+    planning: survivor.planning,
+    potential_matches: survivor.potential_matches,
+    updated_at: survivor.updated_at > request.updated_at ? survivor.updated_at : request.updated_at,
+  };
+}
+
+/**
+ * `survivor`: for the owner's view of a merged request, the request it was merged into (read by
+ * `survivorsOf`); without it the owner sees their request as stored.
+ */
+export function toRequestView(request: HelpRequest, audience: RequestAudience, survivor?: HelpRequest): RequestView {
+  if (audience === 'owner') request = followingSurvivor(request, survivor);
   const common = {
     id: request.id,
     reference: shortReference(request.id),
@@ -174,9 +217,24 @@ export function toRequestView(request: HelpRequest, audience: RequestAudience): 
         requester_contact: request.requester_contact,
         possible_duplicates: request.possible_duplicates ?? null,
         confirmation_asked_at: request.confirmation_asked_at,
+        report_count: request.report_count,
+        merged_reports: request.merged_reports.map((report) => ({
+          ...report,
+          reference: shortReference(report.request_id),
+        })),
+        merge: request.merge && {
+          into: request.merge.into,
+          reason: request.merge.reason,
+          merged_at: request.merge.merged_at,
+        },
       };
     case 'owner':
-      return { view: 'owner', ...whole(), match_summary: matchSummary(request) };
+      return {
+        view: 'owner',
+        ...whole(),
+        match_summary: matchSummary(request),
+        merged_at: request.merge?.merged_at ?? null,
+      };
     case 'assignee':
       return {
         view: 'assignee',

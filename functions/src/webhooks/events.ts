@@ -29,6 +29,9 @@ export const WEBHOOK_EVENT_OF: Readonly<Record<DomainEventType, WebhookEvent | n
   'request.confirmation_asked': null,
   'request.confirmed': null,
   'request.unconfirmed': null,
+  // The merged request's status moves (to closed, and back): subscribers see it as any status change.
+  'request.merged': 'request.status_changed',
+  'request.unmerged': 'request.status_changed',
   'task.created': null,
   'task.assigned': null,
   'task.reassigned': null,

@@ -87,3 +87,23 @@ export async function sendSms(from: string, body: string): Promise<void> {
 export async function uidOfNumber(number: string): Promise<string> {
   return (await waitFor('the phone contact', () => phoneContactStore.get(number))).uid;
 }
+
+/** What the Twilio and FCM stand-ins were asked to send, in order. */
+export interface Received {
+  twilio: { to: string; from: string; body: string; sid: string; status_callback: string | null }[];
+  fcm: { token: string; message: { notification?: { body?: string } } }[];
+}
+
+export async function received(): Promise<Received> {
+  const url = process.env.CHANNEL_STANDIN_URL;
+  if (!url) throw new Error('CHANNEL_STANDIN_URL is not set: run through npm test');
+  return (await (await fetch(`${url}/_standin/messages`)).json()) as Received;
+}
+
+/** The SMS sent to `number`, once there are at least `count`. */
+export async function smsTo(number: string, count: number): Promise<Received['twilio']> {
+  return waitFor(`${count} message(s) to ${number}`, async () => {
+    const found = (await received()).twilio.filter((m) => m.to.endsWith(number));
+    return found.length >= count ? found : undefined;
+  });
+}

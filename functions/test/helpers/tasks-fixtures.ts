@@ -48,7 +48,7 @@ export async function helpRequest(
   overrides: Partial<HelpRequest> = {},
 ): Promise<HelpRequest> {
   const now = new Date().toISOString();
-  const id = uniqueId('request');
+  const id = overrides.id ?? uniqueId('request');
   const request = requestDocument({
     id,
     owner_id: ownerId,

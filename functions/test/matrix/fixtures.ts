@@ -91,6 +91,15 @@ async function ownedRequest(owner: TestUser): Promise<{ requestId: string; disas
   return { requestId: request.id, disasterId: d.id };
 }
 
+/** Two requests of one disaster (by someone else: merging is staff work on others' requests). */
+async function twoRequests(_staff: TestUser): Promise<{ merged: string; survivor: string }> {
+  const d = await disaster();
+  const [merged, survivor] = await Promise.all(
+    ['requester-a', 'requester-b'].map((owner) => quietRequest({ owner, disasterId: d.id, at: spot() })),
+  );
+  return { merged: merged!.id, survivor: survivor!.id };
+}
+
 /** A request with a workflow output holding one task and one resource suggestion. */
 async function plannedRequest(
   owner: TestUser,
@@ -299,6 +308,24 @@ export const objectFixtures: Record<string, ObjectFixture> = {
         'open',
         'a refused answer closed the request',
       ),
+  },
+  'POST /requests/{req_id}/merge': {
+    arrange: async (owner) => {
+      const { merged, survivor } = await twoRequests(owner);
+      return { params: { req_id: merged }, body: { into: survivor, reason: 'Same family, same roof' } };
+    },
+    nonOwner: 'success',
+    why: 'Dispatcher triage: any admin or responder merges two requests of one disaster (reversible).',
+  },
+  'POST /requests/{req_id}/unmerge': {
+    arrange: async (owner) => {
+      const { merged, survivor } = await twoRequests(owner);
+      const body = { into: survivor, reason: 'Same family, same roof' };
+      expectStatus(await call('POST', `/requests/${merged}/merge`, { token: owner.token, body }), 200);
+      return { params: { req_id: merged } };
+    },
+    nonOwner: 'success',
+    why: 'Dispatcher triage: any admin or responder undoes a merge.',
   },
   'PUT /requests/{req_id}/location': {
     arrange: async (owner) => {

@@ -105,6 +105,40 @@ export const requestsCostScenarios: Record<string, CostScenario> = {
       return { method: 'GET', path: `/requests/${req.id}/history?limit=1`, token: responder.token, expect: 200 };
     },
   },
+  'POST /requests/{req_id}/merge': {
+    minimum: {
+      reads: 2,
+      writes: 3,
+      why: 'both requests, read in the transaction; both written (closed as a duplicate, one more reporter); the audit record',
+    },
+    async arrange(ctx) {
+      const [responder, owner] = [await ctx.user('responder'), await ctx.user('affected_individual')];
+      const d = await disaster();
+      const [merged, survivor] = await Promise.all([request(owner, d.id), request(owner, d.id)]);
+      return {
+        method: 'POST',
+        path: `/requests/${merged.id}/merge`,
+        token: responder.token,
+        body: { into: survivor.id, reason: 'Bench: the same roof' },
+        expect: 200,
+      };
+    },
+  },
+  'POST /requests/{req_id}/unmerge': {
+    minimum: {
+      reads: 2,
+      writes: 3,
+      why: 'the merged request, then its survivor; both written back; the audit record',
+    },
+    async arrange(ctx) {
+      const [responder, owner] = [await ctx.user('responder'), await ctx.user('affected_individual')];
+      const d = await disaster();
+      const [merged, survivor] = await Promise.all([request(owner, d.id), request(owner, d.id)]);
+      const body = { into: survivor.id, reason: 'Bench: the same roof' };
+      expectStatus(await call('POST', `/requests/${merged.id}/merge`, { token: responder.token, body }), 200);
+      return { method: 'POST', path: `/requests/${merged.id}/unmerge`, token: responder.token, expect: 200 };
+    },
+  },
   'GET /requests/disaster/{disaster_id}': {
     minimum: {
       reads: 6,

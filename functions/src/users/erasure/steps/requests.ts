@@ -10,8 +10,10 @@ import { erased, chunks, IN_QUERY_MAX, type ErasureRun, type ErasureStep } from 
 
 /**
  * Requests they own: anonymised (owner, free text, exact point), and withdrawn while still open or
- * in progress, so that nobody is sent to a person who is gone. Linked tasks are left to the
- * dispatcher, as when an owner withdraws a request (PATCH /requests/{req_id}/status).
+ * in progress, so that nobody is sent to a person who is gone, unless others' requests are merged
+ * into it (they still wait for that help). Linked tasks are left to the dispatcher, as when an
+ * owner withdraws a request (PATCH /requests/{req_id}/status). Where their merged requests are
+ * listed as reporters of a survivor, their uid is cleared.
  */
 async function eraseRequests(run: ErasureRun): Promise<void> {
   await run.sweep(
@@ -34,10 +36,23 @@ async function eraseRequests(run: ErasureRun): Promise<void> {
           .filter((r): r is HelpRequest => r?.owner_id === run.uid);
         const plans =
           fresh.length === 0 ? [] : await tx.getAll(...fresh.map((request) => workflowOutputStore.doc(request.id)));
+        // The survivors their merged requests follow name them as reporters (requests/merges.ts).
+        const survivorIds = [...new Set(fresh.flatMap((request) => (request.merge ? [request.merge.into] : [])))];
+        const survivors = (await requestStore.getAll(survivorIds, tx)).filter((r): r is HelpRequest => !!r);
         const now = new Date().toISOString();
         for (const message of messages) inboundMessageStore.updateIn(tx, message.id, { request_id: null });
+        for (const survivor of survivors) {
+          // Kept in the list (unmerge still finds it), without who: nobody is told any more.
+          const merged_reports = survivor.merged_reports.map((report) =>
+            report.owner_id === run.uid ? { ...report, owner_id: null } : report,
+          );
+          requestStore.updateIn(tx, survivor.id, { merged_reports, updated_at: now });
+        }
         fresh.forEach((request, i) => {
-          const withdrawn = request.status === 'open' || request.status === 'in_progress';
+          // A survivor others' merged requests follow still needs help for them: kept open, anonymised.
+          const withdrawn =
+            (request.status === 'open' || request.status === 'in_progress') &&
+            !request.merged_reports.some((report) => report.owner_id !== null && report.owner_id !== run.uid);
           const changes: Changes<HelpRequest> = {
             owner_id: run.pseudonym,
             description: ERASED_TEXT,
@@ -78,7 +93,15 @@ async function eraseRequests(run: ErasureRun): Promise<void> {
 export const requestsErasure: ErasureStep = {
   name: 'requests',
   erases: [
-    erased(requestStore, ['owner_id', 'description', 'location_text', 'requester_contact', 'location', 'geohash']),
+    erased(requestStore, [
+      'owner_id',
+      'description',
+      'location_text',
+      'requester_contact',
+      'location',
+      'geohash',
+      'merged_reports.owner_id',
+    ]),
     erased(inboundMessageStore, ['request_id']),
     erased(workflowOutputStore, ['rationale']),
   ],
