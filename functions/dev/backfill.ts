@@ -1,10 +1,11 @@
-// `npm run backfill -- references [--project <id>]`: writes the stored fields that documents
-// written before them lack (src/requests/backfill.ts). Safe to run again: it writes only what is missing.
+// `npm run backfill -- requests [--project <id>]`: writes the stored fields that requests written
+// before them lack (src/requests/backfill.ts). Safe to run again: it writes only what is missing.
 import { failedCommand, projectOption, useTarget } from './target.js';
 
-const USAGE = `Usage: npm run backfill -- references [--project <project id>]
+const USAGE = `Usage: npm run backfill -- requests [--project <project id>]
 
-  references: every request's stored short reference (GET /requests?reference=).
+  requests: every request's stored short reference (GET /requests?reference=) and, for open
+            ones, the re-confirmation state the sweep looks for.
   Without --project: the local emulators (npm start must be running).
   With --project:    that Firebase project, using Application Default Credentials.`;
 
@@ -19,11 +20,15 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  if (rest.length !== 1 || rest[0] !== 'references') fail('Expected what to backfill: references.');
-  useTarget(project, "Writing the requests' references");
+  if (rest.length !== 1 || rest[0] !== 'requests') fail('Expected what to backfill: requests.');
+  useTarget(project, "Writing the requests' stored fields");
   // Imported after the environment is set: the data layer reads it on first use.
-  const { backfillRequestReferences } = await import('../src/requests/backfill.js');
-  console.log(`Done: ${await backfillRequestReferences()} requests given their reference.`);
+  const { backfillRequests } = await import('../src/requests/backfill.js');
+  const counts = await backfillRequests();
+  console.log(
+    `Done: ${counts.references} requests given their reference, ${counts.confirmations} open requests their re-confirmation state.`,
+  );
+  if (counts.unreadable.length > 0) console.log(`Left as they are (unreadable): ${counts.unreadable.join(', ')}`);
 }
 
 main().catch((error: unknown) => failedCommand('backfill', error));

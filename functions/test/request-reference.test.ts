@@ -2,8 +2,8 @@
 // requester's list and every SMS reply show, however it is typed; requests stored before the
 // reference was kept are found once the operator's backfill has run.
 import assert from 'node:assert/strict';
-import { FieldValue } from 'firebase-admin/firestore';
-import { backfillRequestReferences } from '../src/requests/backfill.js';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { backfillRequests } from '../src/requests/backfill.js';
 import { requestStore } from '../src/requests/store.js';
 import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';
 import { disaster, north } from './helpers/planning-fixtures.js';
@@ -109,19 +109,38 @@ describe('GET /requests?reference= (staff)', () => {
   });
 
   it('finds a request stored before references were kept once the backfill has run, and the backfill is safe to rerun', async () => {
-    // As an older request is stored: without the field.
-    await requestStore.doc(appRequest.id).withConverter(null).update({ reference: FieldValue.delete() });
+    // As an older request is stored: without its reference and without any re-confirmation state.
+    const raw = requestStore.doc(appRequest.id).withConverter(null);
+    await raw.update({
+      reference: FieldValue.delete(),
+      last_confirmed_at: FieldValue.delete(),
+      confirmation: FieldValue.delete(),
+      confirmation_asked_at: FieldValue.delete(),
+      confirmation_due_at: FieldValue.delete(),
+    });
     const lookup = async () =>
       expectStatus(await call('GET', `/requests?reference=${appRequest.reference}`, { token: admin.token }), 200)
         .items as { id: string }[];
     assert.deepEqual(await lookup(), [], 'not found without the stored field');
-    assert.ok((await backfillRequestReferences(50)) >= 1, 'the backfill wrote the missing reference');
+    const first = await backfillRequests(50);
+    assert.ok(first.references >= 1, 'the backfill wrote the missing reference');
+    assert.ok(first.confirmations >= 1, 'the backfill wrote the missing re-confirmation state');
     assert.deepEqual(
       (await lookup()).map((request) => request.id),
       [appRequest.id],
     );
-    assert.equal(await backfillRequestReferences(50), 0, 'a second run writes nothing');
-    const stored = await requestStore.doc(appRequest.id).withConverter(null).get();
+    const stored = await raw.get();
     assert.equal(stored.get('reference'), appRequest.reference);
+    // Times are stored as timestamps.
+    const iso = (field: string) => (stored.get(field) as Timestamp).toDate().toISOString();
+    const created = iso('created_at');
+    assert.equal(iso('last_confirmed_at'), created, 'confirmed at its creation, as the schema reads it');
+    assert.equal(
+      iso('confirmation_due_at'),
+      new Date(Date.parse(created) + 24 * 3_600_000).toISOString(),
+      'a water request is due for its question 24 h after it was last confirmed, so the sweep finds it',
+    );
+    const second = await backfillRequests(50);
+    assert.deepEqual([second.references, second.confirmations], [0, 0], 'a second run writes nothing');
   });
 });

@@ -25,7 +25,7 @@ function toStored(value: unknown, key: string): unknown {
   return value;
 }
 
-function fromStored(value: unknown): unknown {
+export function fromStored(value: unknown): unknown {
   if (value instanceof Timestamp) return value.toDate().toISOString();
   if (Array.isArray(value)) return value.map(fromStored);
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {

@@ -17,7 +17,7 @@ import { gatherContext, ALL_PARTS } from '../../src/chatbot/context.js';
 import { receiveMessage } from '../../src/channels/inbound.js';
 import { taskMove } from '../../src/channels/conversation.js';
 import { sweepRecycledNumbers } from '../../src/channels/recycle.js';
-import { backfillRequestReferences } from '../../src/requests/backfill.js';
+import { backfillRequests } from '../../src/requests/backfill.js';
 import { processObservation } from '../../src/agent/suggest.js';
 import { readChanges } from '../../src/data/changes.js';
 import { internalCollections } from '../../src/data/collections.js';
@@ -484,7 +484,7 @@ async function otherQuerySites(world: World, recorder: QueryRecorder): Promise<v
   await step("a withdrawn request's active tasks (who hears of it)", () => activeTasksOf(request.id));
   // Nothing is stale here (no Auth emulator in this harness): the sweep runs its query only.
   await step('recycled numbers sweep', () => sweepRecycledNumbers());
-  await step("backfill of the requests' references", () => backfillRequestReferences());
+  await step("backfill of the requests' stored fields", () => backfillRequests());
   // A change feed page that ends inside a millisecond reads the rest of that millisecond.
   await step('change feed: a page ending inside a millisecond', async () => {
     const twins = ['a', 'b'].map((suffix) => ({ ...request, id: `${request.id}-${suffix}`, disaster_id: 'twins' }));
