@@ -2,7 +2,7 @@
 // requester's list and every SMS reply show, however it is typed; requests stored before the
 // reference was kept are found once the operator's backfill has run.
 import assert from 'node:assert/strict';
-import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { FieldValue, type Timestamp } from 'firebase-admin/firestore';
 import { backfillRequests } from '../src/requests/backfill.js';
 import { requestStore } from '../src/requests/store.js';
 import { call, expectProblem, expectStatus, registeredUser, type TestUser } from './helpers/api.js';

@@ -199,6 +199,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   chatbot: 'The automated assistant.',
   feeds: 'Public feeds for aggregators: current CAP 1.2 alerts as Atom.',
   channels: 'SMS and WhatsApp through Twilio: the inbound webhook.',
+  situation: "A disaster's situation overview for staff: counts, response times and coarse areas, as JSON or HXL CSV.",
   exports: 'Streamed files for partners and GIS: HXL-tagged CSV, GeoJSON, KML and a 3W report.',
   meta: 'Health, this document and the API page.',
   webhooks: 'Signed outbound webhooks: subscribers (admins) and their delivery logs.',
