@@ -38,6 +38,17 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A stored document its schema cannot read (logged with its issues by the converter): a 500 to an
+ * API caller, and a failure no retry mends, so a trigger drops its event instead of retrying it.
+ */
+export class UnreadableDocumentError extends AppError {
+  constructor(readonly path: string) {
+    super('internal', 'A stored record is not readable.');
+    this.name = 'UnreadableDocumentError';
+  }
+}
+
 export class ValidationError extends AppError {
   constructor(readonly issues: FieldIssue[]) {
     const listed = issues.slice(0, 3).map((issue) => `${issue.path}: ${issue.message}`);

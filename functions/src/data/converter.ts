@@ -7,7 +7,7 @@ import {
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
 import type { z } from 'zod';
-import { AppError } from '../errors.js';
+import { UnreadableDocumentError } from '../errors.js';
 import { logs } from '../logs.js';
 
 /** Fields whose names end in `_at` hold times: stored as Timestamps (sortable, usable by TTL policies). */
@@ -71,7 +71,7 @@ export function zodConverter<T extends { id: string }>(
       const parsed = schema.safeParse({ ...(fromStored(snapshot.data()) as object), id: snapshot.id });
       if (!parsed.success) {
         logs.corruptDocument(`${collection}/${snapshot.id}`, parsed.error.issues);
-        throw new AppError('internal', 'A stored record is not readable.');
+        throw new UnreadableDocumentError(`${collection}/${snapshot.id}`);
       }
       return parsed.data;
     },

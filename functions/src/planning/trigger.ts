@@ -2,6 +2,7 @@
 // Loaded lazily by the trigger, so the API's cold start never pays for the planner or the Gemini SDK.
 import { configuredGemini } from '../config.js';
 import { logs } from '../logs.js';
+import { UnreadableDocumentError } from '../errors.js';
 import { runPlanning, type Outcome } from './job.js';
 
 /**
@@ -14,7 +15,15 @@ export async function handleRequestCreated(requestId: string | undefined): Promi
     logs.planningSkipped('(none)', 'missing');
     return 'missing';
   }
-  return runPlanning(requestId, { gemini: configuredGemini('planner') });
+  try {
+    return await runPlanning(requestId, { gemini: configuredGemini('planner') });
+  } catch (error) {
+    // The request itself unreadable stays so however often the event is retried (another
+    // document read on the way, a neighbour, is not this event's to drop).
+    if (!(error instanceof UnreadableDocumentError) || error.path !== `requests/${requestId}`) throw error;
+    logs.planningSkipped(requestId, 'unreadable');
+    return 'missing';
+  }
 }
 
 /** The handler behind the `sweepPlanning` schedule (index.ts). */

@@ -89,6 +89,14 @@ describe('planRequest (onDocumentCreated requests/{requestId}), wrapped by fireb
     assert.equal(await outputCount(gone.id), 0);
   });
 
+  it('a request its schema cannot read is dropped, not retried (no retry mends it), and nothing is written', async () => {
+    const request = await storeRequest(requestValue({ owner: 'owner-1', disasterId, at: spot() }));
+    await db().collection('requests').doc(request.id).update({ type_of_need: 'unicorns' });
+    const event = await documentCreated('requests', 'requestId', request.id);
+    assert.deepEqual(await writesDuring(() => planRequestWrapped(event)), {});
+    assert.equal(await outputCount(request.id), 0);
+  });
+
   it('an event without the requestId param (not a Firestore event) is dropped, not retried, and writes nothing', async () => {
     const request = await storeRequest(requestValue({ owner: 'owner-1', disasterId, at: spot() }));
     const { params: _params, ...withoutParams } = await documentCreated('requests', 'requestId', request.id);
