@@ -4,6 +4,7 @@ import { FieldPath } from 'firebase-admin/firestore';
 import { fromStored } from '../data/converter.js';
 import { db } from '../data/firestore.js';
 import { shortReference } from '../shared/reference.js';
+import { confirmationChanges } from './confirmation-state.js';
 import { requestStore } from './store.js';
 
 /** Documents read per page, and written per batch at most. */
@@ -47,15 +48,8 @@ export async function backfillRequests(pageSize = PAGE_SIZE): Promise<BackfillCo
       }
       const request = parsed.data;
       if (request.status !== 'open' && request.status !== 'in_progress') continue;
-      // The whole state, as the store derives the due time from it (older documents read last_confirmed_at as created_at).
-      const { status, type_of_need, last_confirmed_at, confirmation, confirmation_asked_at } = request;
-      requestStore.updateIn(batch, doc.id, {
-        status,
-        type_of_need,
-        last_confirmed_at,
-        confirmation,
-        confirmation_asked_at,
-      });
+      // Older documents read last_confirmed_at as created_at: written now, with the due time derived from it.
+      requestStore.updateIn(batch, doc.id, confirmationChanges(request, {}));
       counts.confirmations += 1;
       writes += 1;
     }

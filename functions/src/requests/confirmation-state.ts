@@ -28,3 +28,15 @@ export function confirmationDueAt(request: ConfirmationState): string | null {
     return new Date(Date.parse(request.confirmation_asked_at) + interval).toISOString();
   return null;
 }
+
+/**
+ * The whole re-confirmation state with `change` applied: every write of it carries all of it, so
+ * the store derives `confirmation_due_at` from the same values (requests/store.ts).
+ */
+export function confirmationChanges(
+  request: HelpRequest,
+  change: Partial<Pick<HelpRequest, 'last_confirmed_at' | 'confirmation' | 'confirmation_asked_at'>>,
+) {
+  const { status, type_of_need, last_confirmed_at, confirmation, confirmation_asked_at } = request;
+  return { status, type_of_need, last_confirmed_at, confirmation, confirmation_asked_at, ...change };
+}

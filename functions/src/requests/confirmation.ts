@@ -13,7 +13,7 @@ import { unchanged, type Staged } from '../data/staged.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
 import { recordEvent, type EventActor } from '../events/record.js';
 import type { Caller } from '../shared/caller.js';
-import { confirmationDueAt } from './confirmation-state.js';
+import { confirmationChanges, confirmationDueAt } from './confirmation-state.js';
 import type { HelpRequest, RequestView } from './model.js';
 import { writeStatusChange } from './service.js';
 import type { Task } from '../tasks/model.js';
@@ -25,18 +25,6 @@ export const CONFIRMATION_SWEEP_BATCH = 200;
 
 /** What the sweep did to one request. */
 export type SweepOutcome = 'asked' | 'unconfirmed' | 'not_due';
-
-/**
- * The whole re-confirmation state with `change` applied: every write of it carries all of it, so
- * the store derives `confirmation_due_at` from the same values (requests/store.ts).
- */
-function confirmationChanges(
-  request: HelpRequest,
-  change: Partial<Pick<HelpRequest, 'last_confirmed_at' | 'confirmation' | 'confirmation_asked_at'>>,
-) {
-  const { status, type_of_need, last_confirmed_at, confirmation, confirmation_asked_at } = request;
-  return { status, type_of_need, last_confirmed_at, confirmation, confirmation_asked_at, ...change };
-}
 
 /**
  * One request the sweep found due, in its own transaction: read again, so that an answer or a

@@ -11,7 +11,7 @@ import { shortReference } from '../shared/reference.js';
  * `awaiting_location`, for the dispatchers' filter, `requester_phone`, for staff's lookup by
  * number (top level: the embedded emulator does not filter on nested fields), and `reference`,
  * for staff's lookup by the short reference a person quotes (written at creation: requests stored
- * before it get theirs from `npm --prefix functions run backfill:references`).
+ * before it get theirs from `npm run backfill -- requests`).
  */
 function requestDerived(fields: Changes<HelpRequest> & { readonly id?: string }): Record<string, unknown> {
   const { planning, requester_contact: contact, id } = fields;
