@@ -6,6 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { newPhoneContact } from '../src/channels/model.js';
 import { phoneContactStore } from '../src/channels/store.js';
 import { auditStore } from '../src/audit/store.js';
+import type { Timestamp } from 'firebase-admin/firestore';
+import { confirmationDueAt } from '../src/requests/confirmation-state.js';
+import { db } from '../src/data/firestore.js';
 import { requestStore } from '../src/requests/store.js';
 import type { HelpRequest } from '../src/requests/model.js';
 import { render } from '../src/events/templates.js';
@@ -269,6 +272,13 @@ describe('reversible merges', function () {
     assert.equal(merged.merge, null);
     assert.equal(survivor.report_count, 1);
     assert.deepEqual(survivor.merged_reports, []);
+    // Open again, so the re-confirmation sweep finds it again (the merge had closed it: nothing due).
+    const due = (await db().collection('requests').doc(mine.id).get()).get('confirmation_due_at') as Timestamp | null;
+    assert.equal(
+      due?.toDate().toISOString(),
+      confirmationDueAt(merged),
+      'the unmerged request is due for its question again',
+    );
     assert.deepEqual((await recordsOf(mine.id)).map((r) => [r.type, r.actor_id]).sort(), [
       ['request.merged', dispatcher.uid],
       ['request.unmerged', admin.uid],

@@ -15,6 +15,7 @@ import type { EventOf } from '../events/types.js';
 import type { Caller } from '../shared/caller.js';
 import { shortReference } from '../shared/reference.js';
 import type { HelpRequest, MergeInput, MergeResult } from './model.js';
+import { confirmationChanges } from './confirmation-state.js';
 import { requestStore } from './store.js';
 import { toRequestView } from './visibility.js';
 
@@ -133,14 +134,8 @@ export async function mergeRequest(caller: Caller, id: string, input: MergeInput
       status_changed_at: at,
       updated_at: at,
     };
-    const gained = {
-      merged_reports: [
-        ...survivor.merged_reports,
-        { request_id: request.id, owner_id: request.owner_id, merged_at: at },
-      ],
-      report_count: survivor.report_count + 1,
-      updated_at: at,
-    };
+    const reports = [...survivor.merged_reports, { request_id: request.id, owner_id: request.owner_id, merged_at: at }];
+    const gained = { merged_reports: reports, report_count: 1 + reports.length, updated_at: at };
     return commitPair(tx, caller, [request, merged], [survivor, gained], at, {
       type: 'request.merged',
       entity_id: request.id,
@@ -172,6 +167,9 @@ export async function unmergeRequest(caller: Caller, id: string): Promise<MergeR
     const at = new Date().toISOString();
     const { previous } = merge;
     const restored = {
+      // The whole re-confirmation state with the status: the store derives its due time again
+      // (the merge, closing the request, had cleared it).
+      ...confirmationChanges(request, {}),
       status: previous.status,
       closed_reason: previous.closed_reason,
       duplicate_of: previous.duplicate_of,
@@ -182,7 +180,7 @@ export async function unmergeRequest(caller: Caller, id: string): Promise<MergeR
     const remaining = survivor.merged_reports.filter((report) => report.request_id !== request.id);
     const lost = {
       merged_reports: remaining,
-      report_count: Math.max(1, survivor.report_count - (survivor.merged_reports.length - remaining.length)),
+      report_count: 1 + remaining.length,
       updated_at: at,
     };
     return commitPair(tx, caller, [request, restored], [survivor, lost], at, {
