@@ -28,8 +28,7 @@ export async function getRequest(caller: Caller, id: string): Promise<RequestVie
   const request = await requestStore.get(id);
   const audience = request ? await audienceOf(caller, request) : null;
   if (!request || !audience) throw new NotFoundError('Request', id);
-  const survivors = audience === 'owner' ? await survivorsOf([request]) : undefined;
-  return toRequestView(request, audience, request.merge ? survivors?.get(request.merge.into) : undefined);
+  return toRequestView(request, audience, audience === 'owner' ? await survivorsOf([request]) : undefined);
 }
 
 /** The list filters a caller may give, and no other field of the query. */
@@ -45,7 +44,7 @@ function viewed(
   const items: RequestView[] = [];
   for (const request of page.items) {
     const seen = audience(request);
-    if (seen) items.push(toRequestView(request, seen, request.merge ? survivors.get(request.merge.into) : undefined));
+    if (seen) items.push(toRequestView(request, seen, survivors));
   }
   return { items, next_cursor: page.next_cursor };
 }

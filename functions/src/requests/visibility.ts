@@ -97,9 +97,7 @@ export async function survivorsOf(requests: readonly HelpRequest[]): Promise<Map
  */
 export async function asTheirOwnerSees(requests: readonly HelpRequest[]): Promise<HelpRequest[]> {
   const survivors = await survivorsOf(requests);
-  return requests.map((request) =>
-    followingSurvivor(request, request.merge ? survivors.get(request.merge.into) : undefined),
-  );
+  return requests.map((request) => followingSurvivor(request, survivors));
 }
 
 function planningErrorOf(planning: Planning): PlanningErrorCode | null {
@@ -165,8 +163,9 @@ function pendingConfirmation(request: HelpRequest): HelpRequest['confirmation'] 
  * progress, never who else reported it or what they wrote. Their id, reference, description and
  * point stay their own.
  */
-function followingSurvivor(request: HelpRequest, survivor: HelpRequest | undefined): HelpRequest {
-  if (!request.merge || !survivor || survivor.id !== request.merge.into) return request;
+function followingSurvivor(request: HelpRequest, survivors: ReadonlyMap<string, HelpRequest>): HelpRequest {
+  const survivor = request.merge && survivors.get(request.merge.into);
+  if (!survivor) return request;
   return {
     ...request,
     status: survivor.status,
@@ -179,11 +178,15 @@ function followingSurvivor(request: HelpRequest, survivor: HelpRequest | undefin
 }
 
 /**
- * `survivor`: for the owner's view of a merged request, the request it was merged into (read by
- * `survivorsOf`); without it the owner sees their request as stored.
+ * `survivors`: for the owner's view of a merged request, the requests merged ones were merged into
+ * (read by `survivorsOf`); without its survivor the owner sees their request as stored.
  */
-export function toRequestView(request: HelpRequest, audience: RequestAudience, survivor?: HelpRequest): RequestView {
-  if (audience === 'owner') request = followingSurvivor(request, survivor);
+export function toRequestView(
+  request: HelpRequest,
+  audience: RequestAudience,
+  survivors: ReadonlyMap<string, HelpRequest> = new Map(),
+): RequestView {
+  if (audience === 'owner') request = followingSurvivor(request, survivors);
   const common = {
     id: request.id,
     reference: shortReference(request.id),
