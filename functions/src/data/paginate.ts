@@ -1,6 +1,6 @@
 // Cursor pagination over `sort_key` (see converter.ts). The cursor is the last item's sort key,
 // base64url-encoded so that clients treat it as opaque.
-import type { Query } from 'firebase-admin/firestore';
+import type { Query, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { ValidationError } from '../errors.js';
 import type { Page, PageQuery } from '../shared/schemas.js';
 import { sortKeyOf } from './converter.js';
@@ -56,23 +56,19 @@ export function inRange<T>(query: Query<T>, range: SortKeyRange): Query<T> {
  * `sort_key` range like the lists. The next page is read while the caller handles the current
  * one, so reading and writing overlap; at most two pages are held at a time.
  */
-export async function* pagesOf<T extends { id: string; created_at: string }>(
-  query: Query<T>,
-  pageSize: number,
-): AsyncGenerator<T[]> {
+export async function* pagesOf<T>(query: Query<T>, pageSize: number): AsyncGenerator<T[]> {
   const ordered = query.orderBy('sort_key', 'desc');
-  const read = async (after: string | null) =>
-    (await (after === null ? ordered : ordered.where('sort_key', '<', after)).limit(pageSize).get()).docs.map((doc) =>
-      doc.data(),
-    );
-  let next: Promise<T[]> | null = read(null);
+  const read = async (after: unknown) =>
+    (await (after === null ? ordered : ordered.where('sort_key', '<', after)).limit(pageSize).get()).docs;
+  let next: Promise<QueryDocumentSnapshot<T>[]> | null = read(null);
   while (next !== null) {
-    const page: T[] = await next;
-    const last = page.at(-1);
-    next = page.length === pageSize && last ? read(sortKeyOf(last)) : null;
+    const docs: QueryDocumentSnapshot<T>[] = await next;
+    const last = docs.at(-1);
+    // The stored key, so that any document shape pages alike (a select() of a few fields too, if it keeps sort_key).
+    next = docs.length === pageSize && last ? read(last.get('sort_key')) : null;
     // Mark a prefetch that the caller abandons (client gone) as handled; its error is moot.
     next?.catch(() => undefined);
-    if (page.length > 0) yield page;
+    if (docs.length > 0) yield docs.map((doc) => doc.data());
   }
 }
 

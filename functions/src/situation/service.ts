@@ -4,7 +4,14 @@
 // overview costs N + T reads (+ 1 for the disaster, + 1 per query ending on a full page); each
 // instance keeps an answer for SITUATION_FRESH_MS, so screens left open on one disaster do not
 // multiply that. Why reads and not running counters: docs/interop.md ("Situation overview", Cost).
-import { Timestamp, type DocumentData, type Query, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import {
+  Timestamp,
+  type DocumentData,
+  type FirestoreDataConverter,
+  type Query,
+  type QueryDocumentSnapshot,
+} from 'firebase-admin/firestore';
+import { pagesOf } from '../data/paginate.js';
 import { db } from '../data/firestore.js';
 import { getVisibleDisaster } from '../disasters/service.js';
 import type { Caller } from '../shared/caller.js';
@@ -32,20 +39,11 @@ const REQUEST_FIELDS = [
 ];
 const TASK_FIELDS = ['request_id', 'created_at', 'sort_key'];
 
-/** Every document of `query` with `fields`, newest first by sort_key, one page at a time. */
-async function* selectedPages(query: Query, fields: string[]): AsyncGenerator<DocumentData[]> {
-  const ordered = query.select(...fields).orderBy('sort_key', 'desc');
-  let after: string | null = null;
-  for (;;) {
-    const docs: QueryDocumentSnapshot[] = (
-      await (after === null ? ordered : ordered.where('sort_key', '<', after)).limit(SITUATION_PAGE_SIZE).get()
-    ).docs;
-    yield docs.map((doc) => ({ id: doc.id, ...doc.data() }));
-    const last = docs.at(-1);
-    if (docs.length < SITUATION_PAGE_SIZE || last === undefined) return;
-    after = String(last.get('sort_key'));
-  }
-}
+/** A selected document as its fields and its id. */
+const withId: FirestoreDataConverter<DocumentData> = {
+  toFirestore: (data) => data,
+  fromFirestore: (snapshot: QueryDocumentSnapshot) => ({ id: snapshot.id, ...snapshot.data() }),
+};
 
 const millisOf = (value: unknown): number =>
   value instanceof Timestamp ? value.toMillis() : typeof value === 'string' ? Date.parse(value) : Number.NaN;
@@ -79,7 +77,7 @@ function taskFacts(data: DocumentData): TaskFacts | null {
 
 async function readAll<T>(query: Query, fields: string[], facts: (data: DocumentData) => T | null): Promise<T[]> {
   const all: T[] = [];
-  for await (const page of selectedPages(query, fields))
+  for await (const page of pagesOf(query.select(...fields).withConverter(withId), SITUATION_PAGE_SIZE))
     for (const data of page) {
       const fact = facts(data);
       if (fact !== null) all.push(fact);
