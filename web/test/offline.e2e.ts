@@ -137,6 +137,11 @@ describe('the console offline (Chromium)', function () {
         30_000,
         'on route online',
       );
+      // The screen's copy must hold the move too: until the console has read the task back from the
+      // service, the button it shows comes from the outbox, and the copy an offline poll falls back
+      // on may still be the pending task (as of before the move).
+      await page.reload();
+      await card.getByRole('button', { name: 'Completed' }).waitFor();
       await controlledByWorker(page);
       await page.context().setOffline(true);
       await card.getByRole('button', { name: 'Completed' }).click();
