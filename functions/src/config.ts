@@ -250,6 +250,20 @@ export const GEMINI_USES = {
     maxOutputTokens: 800,
     budget: [{ bucket: 'gemini:chatbot', limit: 60, windowSeconds: 60 }],
   },
+  /**
+   * A second opinion on a request's uncertain likely duplicates (duplicates/second-opinion.ts),
+   * asked beside the planner in the same run: at most ~17 s (two attempts of 8 s), well inside the
+   * planner's worst case and the planning lease.
+   */
+  duplicates: {
+    timeoutVar: 'DUPLICATES_GEMINI_TIMEOUT_MS',
+    timeoutMs: 8000,
+    maxAttempts: 2,
+    initialBackoffMs: 500,
+    // Three short verdicts; room left for the model's thinking, which counts against it.
+    maxOutputTokens: 1000,
+    budget: [{ bucket: 'gemini:duplicates', limit: 30, windowSeconds: 60 }],
+  },
   /** Summaries of suggested disasters (agent/summary.ts). */
   agent: {
     timeoutVar: 'AGENT_GEMINI_TIMEOUT_MS',

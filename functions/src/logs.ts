@@ -123,6 +123,24 @@ export const logs = {
       error: describe(error),
     });
   },
+  /** Never the texts sent nor Gemini's answer: they are people's words. */
+  duplicatesJudged(requestId: string, judged: number, model: string): void {
+    logger.info('likely duplicates judged by gemini', { request_id: requestId, judged, model });
+  },
+  duplicatesSecondOpinionFallback(requestId: string, code: string, reason: string): void {
+    logger.warn("gemini's second opinion on likely duplicates not used; the scorer's list is kept", {
+      request_id: requestId,
+      code,
+      reason,
+    });
+  },
+  /** Not Gemini's failure (a read of the candidates, the budget's counter): the scorer's list is kept too. */
+  duplicatesSecondOpinionFailed(requestId: string, error: unknown): void {
+    logger.warn("second opinion on likely duplicates failed; the scorer's list is kept", {
+      request_id: requestId,
+      error: describe(error),
+    });
+  },
   plannerFallback(requestId: string, reason: string): void {
     logger.warn('gemini planner not used, deterministic plan instead', { request_id: requestId, reason });
   },

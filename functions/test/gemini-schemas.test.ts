@@ -4,6 +4,7 @@ import { strict as assert } from 'node:assert';
 import { z } from 'zod';
 import { summaryAnswerSchema } from '../src/agent/summary.js';
 import { chatAnswerSchema } from '../src/chatbot/gemini.js';
+import { judgementAnswerSchema } from '../src/duplicates/gemini.js';
 import { geminiAnswerSchema } from '../src/planning/gemini.js';
 import { geminiJsonSchemaOf } from '../src/shared/gemini.js';
 
@@ -63,7 +64,12 @@ function child(node: unknown, ...path: string[]): Node {
 }
 
 describe('JSON Schemas sent to Gemini (derived from the zod schemas)', () => {
-  const uses = { planner: geminiAnswerSchema, chatbot: chatAnswerSchema, agent: summaryAnswerSchema };
+  const uses = {
+    planner: geminiAnswerSchema,
+    chatbot: chatAnswerSchema,
+    agent: summaryAnswerSchema,
+    duplicates: judgementAnswerSchema,
+  };
 
   for (const [use, schema] of Object.entries(uses)) {
     it(`${use}: only keywords responseJsonSchema accepts, no $schema, no string bounds or patterns`, () => {

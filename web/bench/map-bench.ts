@@ -35,6 +35,7 @@ const requests: StaffRequestView[] = Array.from({ length: count }, (_, i) => ({
   potential_matches: null,
   requester_contact: null,
   possible_duplicates: null,
+  possible_duplicates_judge: null,
   report_count: 1,
   merged_reports: [],
   merge: null,

@@ -6172,9 +6172,20 @@ export interface operations {
                                 id: string;
                                 /** @description 0 to 1: how likely the two report the same need. */
                                 score: number;
-                                /** @description What the two have in common (docs/conventions.md). */
-                                reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                                /** @description What the two have in common, and Gemini's verdict where it judged (docs/conventions.md). */
+                                reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time" | "model_judged_same" | "model_judged_different")[];
                             }[] | null;
+                            possible_duplicates_judge: {
+                                /**
+                                 * @description deterministic: the scorer alone; gemini: the scorer, then Gemini on the uncertain suggestions.
+                                 * @enum {string}
+                                 */
+                                judge: "deterministic" | "gemini";
+                                /** @description The Gemini model that judged; null for deterministic. */
+                                model: string | null;
+                                /** @description Why Gemini was asked and the scorer's list kept as it was; null otherwise. */
+                                fallback_code: ("gemini_blocked" | "gemini_unavailable" | "gemini_invalid_answer" | "gemini_budget_spent") | null;
+                            } | null;
                             /** @description When the person was last asked whether they still need help. */
                             confirmation_asked_at: string | null;
                             /** @description 1 plus the requests merged into it. Staff only. */
@@ -6567,9 +6578,20 @@ export interface operations {
                             id: string;
                             /** @description 0 to 1: how likely the two report the same need. */
                             score: number;
-                            /** @description What the two have in common (docs/conventions.md). */
-                            reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                            /** @description What the two have in common, and Gemini's verdict where it judged (docs/conventions.md). */
+                            reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time" | "model_judged_same" | "model_judged_different")[];
                         }[] | null;
+                        possible_duplicates_judge: {
+                            /**
+                             * @description deterministic: the scorer alone; gemini: the scorer, then Gemini on the uncertain suggestions.
+                             * @enum {string}
+                             */
+                            judge: "deterministic" | "gemini";
+                            /** @description The Gemini model that judged; null for deterministic. */
+                            model: string | null;
+                            /** @description Why Gemini was asked and the scorer's list kept as it was; null otherwise. */
+                            fallback_code: ("gemini_blocked" | "gemini_unavailable" | "gemini_invalid_answer" | "gemini_budget_spent") | null;
+                        } | null;
                         /** @description When the person was last asked whether they still need help. */
                         confirmation_asked_at: string | null;
                         /** @description 1 plus the requests merged into it. Staff only. */
@@ -6864,9 +6886,20 @@ export interface operations {
                             id: string;
                             /** @description 0 to 1: how likely the two report the same need. */
                             score: number;
-                            /** @description What the two have in common (docs/conventions.md). */
-                            reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                            /** @description What the two have in common, and Gemini's verdict where it judged (docs/conventions.md). */
+                            reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time" | "model_judged_same" | "model_judged_different")[];
                         }[] | null;
+                        possible_duplicates_judge: {
+                            /**
+                             * @description deterministic: the scorer alone; gemini: the scorer, then Gemini on the uncertain suggestions.
+                             * @enum {string}
+                             */
+                            judge: "deterministic" | "gemini";
+                            /** @description The Gemini model that judged; null for deterministic. */
+                            model: string | null;
+                            /** @description Why Gemini was asked and the scorer's list kept as it was; null otherwise. */
+                            fallback_code: ("gemini_blocked" | "gemini_unavailable" | "gemini_invalid_answer" | "gemini_budget_spent") | null;
+                        } | null;
                         /** @description When the person was last asked whether they still need help. */
                         confirmation_asked_at: string | null;
                         /** @description 1 plus the requests merged into it. Staff only. */
@@ -7279,9 +7312,20 @@ export interface operations {
                                 id: string;
                                 /** @description 0 to 1: how likely the two report the same need. */
                                 score: number;
-                                /** @description What the two have in common (docs/conventions.md). */
-                                reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                                /** @description What the two have in common, and Gemini's verdict where it judged (docs/conventions.md). */
+                                reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time" | "model_judged_same" | "model_judged_different")[];
                             }[] | null;
+                            possible_duplicates_judge: {
+                                /**
+                                 * @description deterministic: the scorer alone; gemini: the scorer, then Gemini on the uncertain suggestions.
+                                 * @enum {string}
+                                 */
+                                judge: "deterministic" | "gemini";
+                                /** @description The Gemini model that judged; null for deterministic. */
+                                model: string | null;
+                                /** @description Why Gemini was asked and the scorer's list kept as it was; null otherwise. */
+                                fallback_code: ("gemini_blocked" | "gemini_unavailable" | "gemini_invalid_answer" | "gemini_budget_spent") | null;
+                            } | null;
                             /** @description When the person was last asked whether they still need help. */
                             confirmation_asked_at: string | null;
                             /** @description 1 plus the requests merged into it. Staff only. */
@@ -7635,9 +7679,20 @@ export interface operations {
                             id: string;
                             /** @description 0 to 1: how likely the two report the same need. */
                             score: number;
-                            /** @description What the two have in common (docs/conventions.md). */
-                            reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                            /** @description What the two have in common, and Gemini's verdict where it judged (docs/conventions.md). */
+                            reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time" | "model_judged_same" | "model_judged_different")[];
                         }[] | null;
+                        possible_duplicates_judge: {
+                            /**
+                             * @description deterministic: the scorer alone; gemini: the scorer, then Gemini on the uncertain suggestions.
+                             * @enum {string}
+                             */
+                            judge: "deterministic" | "gemini";
+                            /** @description The Gemini model that judged; null for deterministic. */
+                            model: string | null;
+                            /** @description Why Gemini was asked and the scorer's list kept as it was; null otherwise. */
+                            fallback_code: ("gemini_blocked" | "gemini_unavailable" | "gemini_invalid_answer" | "gemini_budget_spent") | null;
+                        } | null;
                         /** @description When the person was last asked whether they still need help. */
                         confirmation_asked_at: string | null;
                         /** @description 1 plus the requests merged into it. Staff only. */
@@ -8123,9 +8178,20 @@ export interface operations {
                             id: string;
                             /** @description 0 to 1: how likely the two report the same need. */
                             score: number;
-                            /** @description What the two have in common (docs/conventions.md). */
-                            reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                            /** @description What the two have in common, and Gemini's verdict where it judged (docs/conventions.md). */
+                            reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time" | "model_judged_same" | "model_judged_different")[];
                         }[] | null;
+                        possible_duplicates_judge: {
+                            /**
+                             * @description deterministic: the scorer alone; gemini: the scorer, then Gemini on the uncertain suggestions.
+                             * @enum {string}
+                             */
+                            judge: "deterministic" | "gemini";
+                            /** @description The Gemini model that judged; null for deterministic. */
+                            model: string | null;
+                            /** @description Why Gemini was asked and the scorer's list kept as it was; null otherwise. */
+                            fallback_code: ("gemini_blocked" | "gemini_unavailable" | "gemini_invalid_answer" | "gemini_budget_spent") | null;
+                        } | null;
                         /** @description When the person was last asked whether they still need help. */
                         confirmation_asked_at: string | null;
                         /** @description 1 plus the requests merged into it. Staff only. */
@@ -8529,9 +8595,20 @@ export interface operations {
                             id: string;
                             /** @description 0 to 1: how likely the two report the same need. */
                             score: number;
-                            /** @description What the two have in common (docs/conventions.md). */
-                            reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                            /** @description What the two have in common, and Gemini's verdict where it judged (docs/conventions.md). */
+                            reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time" | "model_judged_same" | "model_judged_different")[];
                         }[] | null;
+                        possible_duplicates_judge: {
+                            /**
+                             * @description deterministic: the scorer alone; gemini: the scorer, then Gemini on the uncertain suggestions.
+                             * @enum {string}
+                             */
+                            judge: "deterministic" | "gemini";
+                            /** @description The Gemini model that judged; null for deterministic. */
+                            model: string | null;
+                            /** @description Why Gemini was asked and the scorer's list kept as it was; null otherwise. */
+                            fallback_code: ("gemini_blocked" | "gemini_unavailable" | "gemini_invalid_answer" | "gemini_budget_spent") | null;
+                        } | null;
                         /** @description When the person was last asked whether they still need help. */
                         confirmation_asked_at: string | null;
                         /** @description 1 plus the requests merged into it. Staff only. */
@@ -8942,9 +9019,20 @@ export interface operations {
                             id: string;
                             /** @description 0 to 1: how likely the two report the same need. */
                             score: number;
-                            /** @description What the two have in common (docs/conventions.md). */
-                            reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                            /** @description What the two have in common, and Gemini's verdict where it judged (docs/conventions.md). */
+                            reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time" | "model_judged_same" | "model_judged_different")[];
                         }[] | null;
+                        possible_duplicates_judge: {
+                            /**
+                             * @description deterministic: the scorer alone; gemini: the scorer, then Gemini on the uncertain suggestions.
+                             * @enum {string}
+                             */
+                            judge: "deterministic" | "gemini";
+                            /** @description The Gemini model that judged; null for deterministic. */
+                            model: string | null;
+                            /** @description Why Gemini was asked and the scorer's list kept as it was; null otherwise. */
+                            fallback_code: ("gemini_blocked" | "gemini_unavailable" | "gemini_invalid_answer" | "gemini_budget_spent") | null;
+                        } | null;
                         /** @description When the person was last asked whether they still need help. */
                         confirmation_asked_at: string | null;
                         /** @description 1 plus the requests merged into it. Staff only. */
@@ -9352,9 +9440,20 @@ export interface operations {
                                 id: string;
                                 /** @description 0 to 1: how likely the two report the same need. */
                                 score: number;
-                                /** @description What the two have in common (docs/conventions.md). */
-                                reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                                /** @description What the two have in common, and Gemini's verdict where it judged (docs/conventions.md). */
+                                reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time" | "model_judged_same" | "model_judged_different")[];
                             }[] | null;
+                            possible_duplicates_judge: {
+                                /**
+                                 * @description deterministic: the scorer alone; gemini: the scorer, then Gemini on the uncertain suggestions.
+                                 * @enum {string}
+                                 */
+                                judge: "deterministic" | "gemini";
+                                /** @description The Gemini model that judged; null for deterministic. */
+                                model: string | null;
+                                /** @description Why Gemini was asked and the scorer's list kept as it was; null otherwise. */
+                                fallback_code: ("gemini_blocked" | "gemini_unavailable" | "gemini_invalid_answer" | "gemini_budget_spent") | null;
+                            } | null;
                             /** @description When the person was last asked whether they still need help. */
                             confirmation_asked_at: string | null;
                             /** @description 1 plus the requests merged into it. Staff only. */
@@ -9479,9 +9578,20 @@ export interface operations {
                                 id: string;
                                 /** @description 0 to 1: how likely the two report the same need. */
                                 score: number;
-                                /** @description What the two have in common (docs/conventions.md). */
-                                reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                                /** @description What the two have in common, and Gemini's verdict where it judged (docs/conventions.md). */
+                                reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time" | "model_judged_same" | "model_judged_different")[];
                             }[] | null;
+                            possible_duplicates_judge: {
+                                /**
+                                 * @description deterministic: the scorer alone; gemini: the scorer, then Gemini on the uncertain suggestions.
+                                 * @enum {string}
+                                 */
+                                judge: "deterministic" | "gemini";
+                                /** @description The Gemini model that judged; null for deterministic. */
+                                model: string | null;
+                                /** @description Why Gemini was asked and the scorer's list kept as it was; null otherwise. */
+                                fallback_code: ("gemini_blocked" | "gemini_unavailable" | "gemini_invalid_answer" | "gemini_budget_spent") | null;
+                            } | null;
                             /** @description When the person was last asked whether they still need help. */
                             confirmation_asked_at: string | null;
                             /** @description 1 plus the requests merged into it. Staff only. */
@@ -9720,9 +9830,20 @@ export interface operations {
                                 id: string;
                                 /** @description 0 to 1: how likely the two report the same need. */
                                 score: number;
-                                /** @description What the two have in common (docs/conventions.md). */
-                                reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                                /** @description What the two have in common, and Gemini's verdict where it judged (docs/conventions.md). */
+                                reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time" | "model_judged_same" | "model_judged_different")[];
                             }[] | null;
+                            possible_duplicates_judge: {
+                                /**
+                                 * @description deterministic: the scorer alone; gemini: the scorer, then Gemini on the uncertain suggestions.
+                                 * @enum {string}
+                                 */
+                                judge: "deterministic" | "gemini";
+                                /** @description The Gemini model that judged; null for deterministic. */
+                                model: string | null;
+                                /** @description Why Gemini was asked and the scorer's list kept as it was; null otherwise. */
+                                fallback_code: ("gemini_blocked" | "gemini_unavailable" | "gemini_invalid_answer" | "gemini_budget_spent") | null;
+                            } | null;
                             /** @description When the person was last asked whether they still need help. */
                             confirmation_asked_at: string | null;
                             /** @description 1 plus the requests merged into it. Staff only. */
@@ -9847,9 +9968,20 @@ export interface operations {
                                 id: string;
                                 /** @description 0 to 1: how likely the two report the same need. */
                                 score: number;
-                                /** @description What the two have in common (docs/conventions.md). */
-                                reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                                /** @description What the two have in common, and Gemini's verdict where it judged (docs/conventions.md). */
+                                reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time" | "model_judged_same" | "model_judged_different")[];
                             }[] | null;
+                            possible_duplicates_judge: {
+                                /**
+                                 * @description deterministic: the scorer alone; gemini: the scorer, then Gemini on the uncertain suggestions.
+                                 * @enum {string}
+                                 */
+                                judge: "deterministic" | "gemini";
+                                /** @description The Gemini model that judged; null for deterministic. */
+                                model: string | null;
+                                /** @description Why Gemini was asked and the scorer's list kept as it was; null otherwise. */
+                                fallback_code: ("gemini_blocked" | "gemini_unavailable" | "gemini_invalid_answer" | "gemini_budget_spent") | null;
+                            } | null;
                             /** @description When the person was last asked whether they still need help. */
                             confirmation_asked_at: string | null;
                             /** @description 1 plus the requests merged into it. Staff only. */
@@ -10094,9 +10226,20 @@ export interface operations {
                                 id: string;
                                 /** @description 0 to 1: how likely the two report the same need. */
                                 score: number;
-                                /** @description What the two have in common (docs/conventions.md). */
-                                reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time")[];
+                                /** @description What the two have in common, and Gemini's verdict where it judged (docs/conventions.md). */
+                                reasons: ("same_phone" | "household_phone" | "same_requester" | "near" | "same_need" | "similar_text" | "similar_place" | "close_in_time" | "model_judged_same" | "model_judged_different")[];
                             }[] | null;
+                            possible_duplicates_judge: {
+                                /**
+                                 * @description deterministic: the scorer alone; gemini: the scorer, then Gemini on the uncertain suggestions.
+                                 * @enum {string}
+                                 */
+                                judge: "deterministic" | "gemini";
+                                /** @description The Gemini model that judged; null for deterministic. */
+                                model: string | null;
+                                /** @description Why Gemini was asked and the scorer's list kept as it was; null otherwise. */
+                                fallback_code: ("gemini_blocked" | "gemini_unavailable" | "gemini_invalid_answer" | "gemini_budget_spent") | null;
+                            } | null;
                             /** @description When the person was last asked whether they still need help. */
                             confirmation_asked_at: string | null;
                             /** @description 1 plus the requests merged into it. Staff only. */

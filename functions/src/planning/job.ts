@@ -12,8 +12,10 @@ import { db } from '../data/firestore.js';
 import { geminiBudget, GEMINI_USES } from '../config.js';
 import { withGeminiFallback } from '../data/gemini-budget.js';
 import { logs } from '../logs.js';
-import type { HelpRequest, Planning, PossibleDuplicates, PotentialMatches } from '../requests/model.js';
+import type { HelpRequest, Planning, PotentialMatches } from '../requests/model.js';
+import type { PossibleDuplicate } from '../duplicates/score.js';
 import { possibleDuplicatesOf } from '../duplicates/search.js';
+import { withSecondOpinion, type JudgedDuplicates } from '../duplicates/second-opinion.js';
 import { PLANNING_LEASE_MS, planningDueAt } from '../requests/planning-state.js';
 import type { WorkflowOutput } from '../workflow/model.js';
 import {
@@ -46,6 +48,8 @@ export type Outcome =
 export interface PlanningOptions {
   /** Null: deterministic planner only (no Gemini API key configured). */
   gemini: GeminiSettings | null;
+  /** Gemini's second opinion on uncertain likely duplicates (duplicates/second-opinion.ts); null or absent: the scorer alone. */
+  duplicatesGemini?: GeminiSettings | null;
   now?: () => number;
   /** Test hook: runs after the lease is taken, before planning (e.g. to simulate a crash). */
   afterLeaseTaken?: () => Promise<void>;
@@ -171,11 +175,16 @@ export function outputOf(request: HelpRequest, plan: Plan, durationMs: number, a
   };
 }
 
+interface Scored {
+  duplicates?: PossibleDuplicate[];
+  docsRead: number;
+}
+
 /**
  * The likely duplicates of a request, read beside its nearby search: a failed read leaves the
  * ones stored before (undefined) rather than failing the plan, which matters more.
  */
-async function scoreDuplicates(request: HelpRequest): Promise<{ duplicates?: PossibleDuplicates; docsRead: number }> {
+async function scoreDuplicates(request: HelpRequest): Promise<Scored> {
   try {
     return await possibleDuplicatesOf(request);
   } catch (error) {
@@ -184,13 +193,24 @@ async function scoreDuplicates(request: HelpRequest): Promise<{ duplicates?: Pos
   }
 }
 
+/** The scored duplicates with Gemini's second opinion where they are uncertain (it never throws). */
+async function judgeDuplicates(
+  request: HelpRequest,
+  scored: Scored,
+  gemini: GeminiSettings | null,
+): Promise<{ judged?: JudgedDuplicates; docsRead: number }> {
+  if (scored.duplicates === undefined) return { docsRead: scored.docsRead };
+  const judged = await withSecondOpinion(request, scored.duplicates, gemini);
+  return { judged, docsRead: scored.docsRead + judged.docsRead };
+}
+
 async function finish(
   requestId: string,
   runId: string,
   output: WorkflowOutput,
   matches: PotentialMatches,
   planner: Plan['planner'],
-  duplicates: PossibleDuplicates | undefined,
+  duplicates: JudgedDuplicates | undefined,
 ): Promise<Outcome> {
   return db().runTransaction(async (tx) => {
     const outputRef = workflowOutputStore.doc(requestId);
@@ -209,7 +229,10 @@ async function finish(
       run_id: null,
       updated_at: output.updated_at,
     };
-    const found = duplicates === undefined ? {} : { possible_duplicates: duplicates };
+    const found =
+      duplicates === undefined
+        ? {}
+        : { possible_duplicates: duplicates.duplicates, possible_duplicates_judge: duplicates.judge };
     requestStore.updateIn(tx, requestId, planningUpdate(planned, { potential_matches: matches, ...found }));
     return 'planned' as const;
   });
@@ -254,7 +277,7 @@ export async function runPlanning(requestId: string, options: PlanningOptions): 
   try {
     await options.afterLeaseTaken?.();
     const { request } = leased;
-    const [disaster, nearby, duplicates] = await Promise.all([
+    const [disaster, nearby, scored] = await Promise.all([
       disasterStore.doc(request.disaster_id).get(),
       findNearby(
         request.location,
@@ -266,7 +289,11 @@ export async function runPlanning(requestId: string, options: PlanningOptions): 
       scoreDuplicates(request),
     ]);
     const context: PlanningContext = { request, disasterName: disaster.data()?.name ?? 'an unknown disaster', nearby };
-    const plan = await choosePlan(context, options.gemini);
+    // Gemini's second opinion on the duplicates, when it is asked, waits beside the planner's.
+    const [plan, duplicates] = await Promise.all([
+      choosePlan(context, options.gemini),
+      judgeDuplicates(request, scored, options.duplicatesGemini ?? null),
+    ]);
     const at = new Date(now()).toISOString();
     const outcome = await finish(
       requestId,
@@ -274,7 +301,7 @@ export async function runPlanning(requestId: string, options: PlanningOptions): 
       outputOf(request, plan, now() - started, at),
       potentialMatchesOf(nearby, at),
       plan.planner,
-      duplicates.duplicates,
+      duplicates.judged,
     );
     logs.planningFinished(requestId, outcome, plan.planner, now() - started, nearby.docsRead + duplicates.docsRead);
     return outcome;

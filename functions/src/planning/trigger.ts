@@ -3,7 +3,13 @@
 import { configuredGemini } from '../config.js';
 import { logs } from '../logs.js';
 import { UnreadableDocumentError } from '../errors.js';
-import { runPlanning, type Outcome } from './job.js';
+import { runPlanning, type Outcome, type PlanningOptions } from './job.js';
+
+/** Gemini for the plan and for the second opinion on likely duplicates, where a key is configured. */
+const configuredPlanning = (): PlanningOptions => ({
+  gemini: configuredGemini('planner'),
+  duplicatesGemini: configuredGemini('duplicates'),
+});
 
 /**
  * At-least-once: the same event may arrive several times and concurrently. Throws (so the event
@@ -16,7 +22,7 @@ export async function handleRequestCreated(requestId: string | undefined): Promi
     return 'missing';
   }
   try {
-    return await runPlanning(requestId, { gemini: configuredGemini('planner') });
+    return await runPlanning(requestId, configuredPlanning());
   } catch (error) {
     // The request itself unreadable stays so however often the event is retried (another
     // document read on the way, a neighbour, is not this event's to drop).
@@ -29,6 +35,6 @@ export async function handleRequestCreated(requestId: string | undefined): Promi
 /** The handler behind the `sweepPlanning` schedule (index.ts). */
 export async function sweepStaleRequests(): Promise<number> {
   const { sweepStalePlanning } = await import('./job.js');
-  const results = await sweepStalePlanning({ gemini: configuredGemini('planner') });
+  const results = await sweepStalePlanning(configuredPlanning());
   return Object.keys(results).length;
 }

@@ -12,6 +12,8 @@ import {
 import { phoneSchema } from '../users/model.js';
 import { NEEDS, PLANNING_STATES, REQUEST_CHANNELS, REQUEST_STATUSES } from '../shared/vocabulary.js';
 import { DUPLICATE_REASONS, MAX_DUPLICATES } from '../duplicates/score.js';
+import { MODEL_REASONS } from '../duplicates/gemini.js';
+import { GEMINI_FALLBACK_CODES } from '../shared/gemini.js';
 
 // The value lists live in shared/vocabulary.ts, which the console imports too.
 export { NEEDS, PLANNING_STATES, REQUEST_CHANNELS, REQUEST_STATUSES };
@@ -122,12 +124,31 @@ export const possibleDuplicatesSchema = z
     z.object({
       id: idSchema,
       score: z.number().min(0).max(1).describe('0 to 1: how likely the two report the same need.'),
-      reasons: z.array(z.enum(DUPLICATE_REASONS)).describe('What the two have in common (docs/conventions.md).'),
+      reasons: z
+        .array(z.enum([...DUPLICATE_REASONS, ...MODEL_REASONS]))
+        .describe("What the two have in common, and Gemini's verdict where it judged (docs/conventions.md)."),
     }),
   )
   .max(MAX_DUPLICATES)
   .describe('Likely duplicates across people and channels, best first; null until the request is planned. Staff only.');
 export type PossibleDuplicates = z.infer<typeof possibleDuplicatesSchema>;
+
+/** Who judged `possible_duplicates` (duplicates/second-opinion.ts); absent on requests scored before it existed. */
+export const possibleDuplicatesJudgeSchema = z
+  .object({
+    judge: plannerSchema.describe(
+      'deterministic: the scorer alone; gemini: the scorer, then Gemini on the uncertain suggestions.',
+    ),
+    model: z.string().nullable().describe('The Gemini model that judged; null for deterministic.'),
+    fallback_code: z
+      .enum(GEMINI_FALLBACK_CODES)
+      .nullable()
+      .describe("Why Gemini was asked and the scorer's list kept as it was; null otherwise."),
+  })
+  .describe(
+    'Who judged possible_duplicates: Gemini is asked only when it is configured and some suggestions are uncertain. null until planned. Staff only.',
+  );
+export type PossibleDuplicatesJudge = z.infer<typeof possibleDuplicatesJudgeSchema>;
 /** How many reports a request stands for (POST /requests/{req_id}/merge). */
 export const reportCountSchema = z.number().int().min(1).describe('1 plus the requests merged into it. Staff only.');
 
@@ -172,6 +193,7 @@ export const helpRequestSchema = z.object({
   potential_matches: potentialMatchesSchema.nullable(),
   /** Absent until planned (and on requests stored before it existed). */
   possible_duplicates: possibleDuplicatesSchema.optional(),
+  possible_duplicates_judge: possibleDuplicatesJudgeSchema.optional(),
   channel: requestChannelSchema.default('app'),
   /**
    * While planning.state is awaiting_location, `location` is a placeholder (the disaster's centre,
@@ -291,6 +313,7 @@ export const staffRequestViewSchema = z
     potential_matches: potentialMatchesSchema.nullable(),
     requester_contact: requesterContactSchema.nullable(),
     possible_duplicates: possibleDuplicatesSchema.nullable(),
+    possible_duplicates_judge: possibleDuplicatesJudgeSchema.nullable(),
     confirmation_asked_at: isoDateTime
       .nullable()
       .describe('When the person was last asked whether they still need help.'),

@@ -27,6 +27,7 @@ import {
   type MatchSummary,
   type Planning,
   type PlanningErrorCode,
+  type PossibleDuplicatesJudge,
   type PublicPlanning,
   type RequestAudience,
   type RequestView,
@@ -153,6 +154,12 @@ function matchSummary(request: HelpRequest): MatchSummary | null {
   };
 }
 
+/** Who judged the likely duplicates: the scorer alone for those stored before Gemini could be asked. */
+function judgeOf(request: HelpRequest): PossibleDuplicatesJudge | null {
+  if (request.possible_duplicates === undefined) return null;
+  return request.possible_duplicates_judge ?? { judge: 'deterministic', model: null, fallback_code: null };
+}
+
 /** The re-confirmation question as it stands: none once the request is fulfilled or closed. */
 function pendingConfirmation(request: HelpRequest): HelpRequest['confirmation'] {
   return request.status === 'open' || request.status === 'in_progress' ? request.confirmation : null;
@@ -219,6 +226,7 @@ export function toRequestView(
         potential_matches: request.potential_matches,
         requester_contact: request.requester_contact,
         possible_duplicates: request.possible_duplicates ?? null,
+        possible_duplicates_judge: judgeOf(request),
         confirmation_asked_at: request.confirmation_asked_at,
         report_count: request.report_count,
         merged_reports: request.merged_reports.map((report) => ({

@@ -1,6 +1,8 @@
 // A local stand-in for Gemini's REST API (`POST /v1beta/models/{model}:generateContent`), in the
 // mocha process, so that the real @google/genai SDK can be pointed at it with httpOptions.baseUrl.
-// Each test scripts the answers, one per call, in order; the last one repeats.
+// Each test scripts the answers, one per call, in order; the last one repeats. Calls of one use of
+// Gemini (told apart by a phrase of its system instruction) may have a script of their own
+// (`answerWhen`): two uses asked at once in one run are then answered in any order.
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -34,9 +36,15 @@ const STATUS_NAMES: Record<number, string> = {
   504: 'DEADLINE_EXCEEDED',
 };
 
+/** The system instruction a call was sent with, as text. */
+export const systemInstructionOf = (call: ReceivedCall): string =>
+  ((call.body.systemInstruction?.parts ?? []) as { text?: string }[]).map((part) => part.text ?? '').join('\n');
+
 export class GeminiStandIn {
   readonly calls: ReceivedCall[] = [];
   private script: Scripted[] = [];
+  private answered = 0;
+  private routes: { phrase: string; script: Scripted[]; answered: number }[] = [];
   private server: Server | undefined;
   private hanging: ServerResponse[] = [];
 
@@ -58,11 +66,23 @@ export class GeminiStandIn {
     await new Promise<void>((resolve) => this.server!.close(() => resolve()));
   }
 
-  /** Replaces the script and forgets earlier calls. */
+  /** Replaces the script and forgets earlier calls and the scripts of `answerWhen`. */
   answer(...script: Scripted[]): void {
     this.release();
     this.script = script;
+    this.answered = 0;
+    this.routes = [];
     this.calls.length = 0;
+  }
+
+  /** Calls whose system instruction contains `phrase` are answered by this script instead (after `answer`). */
+  answerWhen(phrase: string, ...script: Scripted[]): void {
+    this.routes.push({ phrase, script, answered: 0 });
+  }
+
+  /** The calls received whose system instruction contains `phrase`. */
+  callsAbout(phrase: string): ReceivedCall[] {
+    return this.calls.filter((call) => systemInstructionOf(call).includes(phrase));
   }
 
   private release(): void {
@@ -87,8 +107,11 @@ export class GeminiStandIn {
       // Recorded as empty; the test will notice.
     }
     const header = req.headers['x-goog-api-key'];
-    this.calls.push({ path, apiKey: Array.isArray(header) ? header[0] : header, body });
-    const step = this.script[Math.min(this.calls.length - 1, this.script.length - 1)] ?? { kind: 'error', status: 500 };
+    const call = { path, apiKey: Array.isArray(header) ? header[0] : header, body };
+    this.calls.push(call);
+    const route = this.routes.find((r) => systemInstructionOf(call).includes(r.phrase));
+    const [script, index] = route ? [route.script, route.answered++] : [this.script, this.answered++];
+    const step = script[Math.min(index, script.length - 1)] ?? { kind: 'error', status: 500 };
     const json = (status: number, value: unknown) =>
       res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(value));
     const candidate = (text: string) => ({

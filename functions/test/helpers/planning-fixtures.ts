@@ -116,6 +116,8 @@ export function requestValue(fields: {
   disasterId: string;
   at: Location;
   need?: HelpRequest['type_of_need'];
+  /** Other fields of the stored request (its words, its contact...). */
+  seed?: Partial<HelpRequest>;
 }): HelpRequest {
   return requestDocument({
     owner_id: fields.owner,
@@ -123,6 +125,7 @@ export function requestValue(fields: {
     type_of_need: fields.need ?? 'rescue',
     description: 'Family of four on a roof, water rising',
     location: fields.at,
+    ...fields.seed,
   });
 }
 
