@@ -5,7 +5,15 @@
 import assert from 'node:assert/strict';
 import { geminiSettingsFor } from '../src/config.js';
 import { db } from '../src/data/firestore.js';
-import { MAX_LOWER, MAX_RAISE, UNCERTAIN_BELOW } from '../src/duplicates/gemini.js';
+import {
+  applyJudgements,
+  MAX_JUDGED,
+  MAX_LOWER,
+  MAX_RAISE,
+  redacted,
+  UNCERTAIN_BELOW,
+  uncertainOf,
+} from '../src/duplicates/gemini.js';
 import { DUPLICATE_THRESHOLD } from '../src/duplicates/score.js';
 import { runPlanning, type PlanningOptions } from '../src/planning/job.js';
 import type { HelpRequest } from '../src/requests/model.js';
@@ -37,6 +45,46 @@ function promptOf(judging: ReceivedCall): {
 } {
   return JSON.parse(judging.body.contents[0].parts[0].text as string);
 }
+
+describe('which suggestions Gemini judges, and how far its verdicts move them', () => {
+  const suggestion = (id: string, score: number) => ({ id, score, reasons: ['near' as const] });
+
+  it(`judges only the uncertain ones, from ${DUPLICATE_THRESHOLD} up to under ${UNCERTAIN_BELOW}, the best ${MAX_JUDGED}`, () => {
+    const ranked = [0.95, 0.8, 0.79, 0.7, 0.6, 0.55, 0.5].map((score, i) => suggestion(`s${i}`, score));
+    assert.deepEqual(
+      uncertainOf(ranked).map((s) => s.score),
+      [0.79, 0.7, 0.6],
+    );
+    assert.deepEqual(uncertainOf([suggestion('a', 1), suggestion('b', 0.8)]), []);
+    assert.deepEqual(uncertainOf([]), []);
+  });
+
+  it("moves a score at most by its bounds, within 0 to 1, and re-ranks, ties in the scorer's order", () => {
+    const ranked = [suggestion('a', 0.9), suggestion('b', 0.79), suggestion('c', 0.5)];
+    const judged = applyJudgements(ranked, ['b', 'c'], {
+      judgements: [
+        { candidate: 1, verdict: 'different', confidence: 1 },
+        { candidate: 2, verdict: 'same', confidence: 1 },
+      ],
+    });
+    assert.deepEqual(judged, [
+      { id: 'a', score: 0.9, reasons: ['near'] },
+      { id: 'c', score: round2(0.5 + MAX_RAISE), reasons: ['near', 'model_judged_same'] },
+      { id: 'b', score: round2(0.79 - MAX_LOWER), reasons: ['near', 'model_judged_different'] },
+    ]);
+    const top = applyJudgements([suggestion('a', 0.95)], ['a'], {
+      judgements: [{ candidate: 1, verdict: 'same', confidence: 1 }],
+    });
+    assert.equal(top[0]!.score, 1);
+  });
+
+  it('masks the numbers and addresses people write to be reached, and keeps house numbers and counts', () => {
+    assert.equal(
+      redacted('5 kami sa 12 Rizal St., tawag 0917 123 4567 o +63 (917) 765-4321, maria@example.org'),
+      '5 kami sa 12 Rizal St., tawag [number] o [number], [email]',
+    );
+  });
+});
 
 describe("Gemini's second opinion on likely duplicates (against a local stand-in of the REST API)", () => {
   const gemini = new GeminiStandIn();
