@@ -16257,6 +16257,13 @@ export interface operations {
                                     sanitation: number;
                                     other: number;
                                 };
+                                /** @description Requests made by the end of the bucket, by their status then, reconstructed from each request's creation, first task and last status change (docs/interop.md, "Situation overview"): its open and in_progress add up to the bucket's open. */
+                                by_status: {
+                                    open: number;
+                                    in_progress: number;
+                                    fulfilled: number;
+                                    closed: number;
+                                };
                             }[];
                         };
                         /** @description Requests with a point, by coarse cell, most open first; awaiting_location ones have none. */
@@ -16377,8 +16384,8 @@ export interface operations {
     "getDisastersIdSituation.csv": {
         parameters: {
             query?: {
-                /** @description needs: requests by need and status; series: open by need at the end of each bucket; cells: open and total by coarse cell; times: medians and 90th percentiles; counts: the totals. */
-                table?: "needs" | "series" | "cells" | "times" | "counts";
+                /** @description needs: requests by need and status; series: open by need at the end of each bucket; status_series: requests by status at the end of each bucket (reconstructed from milestones); cells: open and total by coarse cell; times: medians and 90th percentiles; counts: the totals. */
+                table?: "needs" | "series" | "status_series" | "cells" | "times" | "counts";
                 /** @description The series' bucket: hour while the requests span up to 72 h, day after (the default). */
                 bucket?: "hour" | "day";
             };
