@@ -116,7 +116,10 @@ describe('situation figures: requests by status over time', () => {
   it('agrees with the series by need: open and in_progress add up to the open count of each bucket', () => {
     for (const p of s.series.points) assert.equal(p.by_status.open + p.by_status.in_progress, p.open, p.end);
     const daily = situationOf('d1', REQUESTS, TASKS, NOW, 'day');
-    assert.deepEqual(daily.series.points.map((p) => p.by_status), [statuses(3, 1, 1, 1)]);
+    assert.deepEqual(
+      daily.series.points.map((p) => p.by_status),
+      [statuses(3, 1, 1, 1)],
+    );
   });
 
   it('shows a request reopened by an unmerge as open throughout: only its last status change is known', () => {

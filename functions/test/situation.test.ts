@@ -203,50 +203,28 @@ describe('situation overview', function () {
     assert.equal(body.series.bucket, 'hour');
     // By status: in_progress from the first task (r1 at 10 min, r4 at 155), the current status
     // from the last change (r1 fulfilled at 130, r4 at 185, r5 closed at 210, r7, r8).
-    const expected = [
-      {
-        opened: 1,
-        ended: 0,
-        open: 1,
-        open_by_need: { ...zeroNeeds, rescue: 1 },
-        by_status: { open: 0, in_progress: 1, fulfilled: 0, closed: 0 },
-      },
-      {
-        opened: 2,
-        ended: 0,
-        open: 3,
-        open_by_need: { ...zeroNeeds, rescue: 2, food: 1 },
-        by_status: { open: 1, in_progress: 2, fulfilled: 0, closed: 0 },
-      },
-      {
-        opened: 1,
-        ended: 1,
-        open: 3,
-        open_by_need: { ...zeroNeeds, rescue: 1, food: 1, water: 1 },
-        by_status: { open: 1, in_progress: 2, fulfilled: 1, closed: 0 },
-      },
-      {
-        opened: 1,
-        ended: 2,
-        open: 2,
-        open_by_need: { ...zeroNeeds, rescue: 1, food: 1 },
-        by_status: { open: 1, in_progress: 1, fulfilled: 2, closed: 1 },
-      },
-      {
-        opened: 4,
-        ended: 2,
-        open: 4,
-        open_by_need: { ...zeroNeeds, rescue: 2, food: 1, shelter: 1 },
-        by_status: { open: 3, in_progress: 1, fulfilled: 3, closed: 2 },
-      },
-      {
-        opened: 0,
-        ended: 0,
-        open: 4,
-        open_by_need: { ...zeroNeeds, rescue: 2, food: 1, shelter: 1 },
-        by_status: { open: 3, in_progress: 1, fulfilled: 3, closed: 2 },
-      },
-    ];
+    const byStatus = (open: number, in_progress: number, fulfilled: number, closed: number) => ({
+      open,
+      in_progress,
+      fulfilled,
+      closed,
+    });
+    const expected = (
+      [
+        [1, 0, 1, { rescue: 1 }, byStatus(0, 1, 0, 0)],
+        [2, 0, 3, { rescue: 2, food: 1 }, byStatus(1, 2, 0, 0)],
+        [1, 1, 3, { rescue: 1, food: 1, water: 1 }, byStatus(1, 2, 1, 0)],
+        [1, 2, 2, { rescue: 1, food: 1 }, byStatus(1, 1, 2, 1)],
+        [4, 2, 4, { rescue: 2, food: 1, shelter: 1 }, byStatus(3, 1, 3, 2)],
+        [0, 0, 4, { rescue: 2, food: 1, shelter: 1 }, byStatus(3, 1, 3, 2)],
+      ] as const
+    ).map(([opened, ended, open, needs, by_status]) => ({
+      opened,
+      ended,
+      open,
+      open_by_need: { ...zeroNeeds, ...needs },
+      by_status,
+    }));
     assert.deepEqual(
       body.series.points.slice(0, 6),
       expected.map((point, k) => ({

@@ -1814,7 +1814,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One table of the situation overview as HXL CSV (needs, series, cells, times or counts).
+         * One table of the situation overview as HXL CSV (needs, series, status_series, cells, times or counts).
          * @description Long tables: the dimensions, then indicator (#indicator+name) and value (#indicator+num). Columns and tags: docs/interop.md.
          *
          *     Access: role: admin, responder.
@@ -16257,7 +16257,7 @@ export interface operations {
                                     sanitation: number;
                                     other: number;
                                 };
-                                /** @description Requests made by the end of the bucket, by their status then, reconstructed from each request's creation, first task and last status change (docs/interop.md, "Situation overview"): its open and in_progress add up to the bucket's open. */
+                                /** @description Requests made by the end of the bucket, by their status then, reconstructed from the creation, first task and last status change of each request (docs/interop.md, "Situation overview"): open and in_progress add up to the open of the bucket. */
                                 by_status: {
                                     open: number;
                                     in_progress: number;

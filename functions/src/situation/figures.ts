@@ -81,18 +81,20 @@ function series(
   const lastStart = Math.floor(now / size) * size;
   const firstStart = Math.max(Math.floor(first / size) * size, lastStart - (MAX_SERIES_BUCKETS[bucket] - 1) * size);
   const points: Situation['series']['points'] = [];
+  const firstTaskAt = requests.map((r) => firstTask.get(r.id));
   for (let start = firstStart; start <= lastStart; start += size) {
     const end = start + size;
     const openByNeed = zeroBy(NEEDS);
     const byStatus = zeroBy(REQUEST_STATUSES);
     let opened = 0;
     let ended = 0;
-    for (const r of requests) {
+    for (let k = 0; k < requests.length; k++) {
+      const r = requests[k]!;
       const endedTime = endedAt(r);
       if (r.created_at >= start && r.created_at < end) opened += 1;
       if (endedTime !== null && endedTime >= start && endedTime < end) ended += 1;
       if (r.created_at < end && (endedTime === null || endedTime >= end)) openByNeed[r.type_of_need] += 1;
-      const status = statusBefore(r, firstTask.get(r.id), end);
+      const status = statusBefore(r, firstTaskAt[k], end);
       if (status !== null) byStatus[status] += 1;
     }
     const open = Object.values(openByNeed).reduce((sum, n) => sum + n, 0);

@@ -77,7 +77,7 @@ export const situationSchema = z
           open: count.describe('Open at the end of the bucket (at as_of for the current one).'),
           open_by_need: byNeed,
           by_status: byStatus.describe(
-            "Requests made by the end of the bucket, by their status then, reconstructed from each request's creation, first task and last status change (docs/interop.md, \"Situation overview\"): its open and in_progress add up to the bucket's open.",
+            'Requests made by the end of the bucket, by their status then, reconstructed from the creation, first task and last status change of each request (docs/interop.md, "Situation overview"): open and in_progress add up to the open of the bucket.',
           ),
         }),
       ),
