@@ -198,17 +198,33 @@ describe('situation overview', function () {
     assert.deepEqual(body.times.to_fulfilment, { requests: 3, median_seconds: 3600, p90_seconds: 7800 });
   });
 
-  it('counts open requests by need at the end of each hourly bucket', async () => {
+  it('counts open requests by need, and requests by status, at the end of each hourly bucket', async () => {
     const body = expectStatus(await call('GET', `/disasters/${disasterId}/situation`, { token: admin.token }), 200);
     assert.equal(body.series.bucket, 'hour');
-    const expected = [
-      { opened: 1, ended: 0, open: 1, open_by_need: { ...zeroNeeds, rescue: 1 } },
-      { opened: 2, ended: 0, open: 3, open_by_need: { ...zeroNeeds, rescue: 2, food: 1 } },
-      { opened: 1, ended: 1, open: 3, open_by_need: { ...zeroNeeds, rescue: 1, food: 1, water: 1 } },
-      { opened: 1, ended: 2, open: 2, open_by_need: { ...zeroNeeds, rescue: 1, food: 1 } },
-      { opened: 4, ended: 2, open: 4, open_by_need: { ...zeroNeeds, rescue: 2, food: 1, shelter: 1 } },
-      { opened: 0, ended: 0, open: 4, open_by_need: { ...zeroNeeds, rescue: 2, food: 1, shelter: 1 } },
-    ];
+    // By status: in_progress from the first task (r1 at 10 min, r4 at 155), the current status
+    // from the last change (r1 fulfilled at 130, r4 at 185, r5 closed at 210, r7, r8).
+    const byStatus = (open: number, in_progress: number, fulfilled: number, closed: number) => ({
+      open,
+      in_progress,
+      fulfilled,
+      closed,
+    });
+    const expected = (
+      [
+        [1, 0, 1, { rescue: 1 }, byStatus(0, 1, 0, 0)],
+        [2, 0, 3, { rescue: 2, food: 1 }, byStatus(1, 2, 0, 0)],
+        [1, 1, 3, { rescue: 1, food: 1, water: 1 }, byStatus(1, 2, 1, 0)],
+        [1, 2, 2, { rescue: 1, food: 1 }, byStatus(1, 1, 2, 1)],
+        [4, 2, 4, { rescue: 2, food: 1, shelter: 1 }, byStatus(3, 1, 3, 2)],
+        [0, 0, 4, { rescue: 2, food: 1, shelter: 1 }, byStatus(3, 1, 3, 2)],
+      ] as const
+    ).map(([opened, ended, open, needs, by_status]) => ({
+      opened,
+      ended,
+      open,
+      open_by_need: { ...zeroNeeds, ...needs },
+      by_status,
+    }));
     assert.deepEqual(
       body.series.points.slice(0, 6),
       expected.map((point, k) => ({
@@ -226,6 +242,7 @@ describe('situation overview', function () {
     );
     assert.equal(daily.series.bucket, 'day');
     assert.equal(daily.series.points.at(-1).open, 4);
+    assert.deepEqual(daily.series.points.at(-1).by_status, body.by_status, 'the last bucket: the statuses now');
     assert.equal(
       daily.series.points.reduce((sum: number, p: { opened: number }) => sum + p.opened, 0),
       9,
@@ -355,6 +372,27 @@ describe('situation overview', function () {
     assert.deepEqual(
       firstHour.filter((r) => r.value !== '0').map((r) => [r.need, r.value]),
       [['rescue', '1']],
+    );
+
+    const statusSeries = await get('status_series');
+    assert.deepEqual(statusSeries.headers, ['disaster_id', 'start', 'end', 'status', 'indicator', 'value']);
+    assert.deepEqual(statusSeries.tags, [
+      '#crisis+code',
+      '#date+start',
+      '#date+end',
+      '#status+code',
+      '#indicator+name',
+      '#indicator+num',
+    ]);
+    const fourthHour = statusSeries.rows.filter((r) => r.start === new Date(t0 + 3 * HOUR).toISOString());
+    assert.deepEqual(
+      fourthHour.map((r) => [r.status, r.indicator, r.value]),
+      [
+        ['open', 'requests_at_end', '1'],
+        ['in_progress', 'requests_at_end', '1'],
+        ['fulfilled', 'requests_at_end', '2'],
+        ['closed', 'requests_at_end', '1'],
+      ],
     );
   });
 

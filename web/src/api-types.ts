@@ -1814,7 +1814,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One table of the situation overview as HXL CSV (needs, series, cells, times or counts).
+         * One table of the situation overview as HXL CSV (needs, series, status_series, cells, times or counts).
          * @description Long tables: the dimensions, then indicator (#indicator+name) and value (#indicator+num). Columns and tags: docs/interop.md.
          *
          *     Access: role: admin, responder.
@@ -16400,6 +16400,13 @@ export interface operations {
                                     sanitation: number;
                                     other: number;
                                 };
+                                /** @description Requests made by the end of the bucket, by their status then, reconstructed from the creation, first task and last status change of each request (docs/interop.md, "Situation overview"): open and in_progress add up to the open of the bucket. */
+                                by_status: {
+                                    open: number;
+                                    in_progress: number;
+                                    fulfilled: number;
+                                    closed: number;
+                                };
                             }[];
                         };
                         /** @description Requests with a point, by coarse cell, most open first; awaiting_location ones have none. */
@@ -16520,8 +16527,8 @@ export interface operations {
     "getDisastersIdSituation.csv": {
         parameters: {
             query?: {
-                /** @description needs: requests by need and status; series: open by need at the end of each bucket; cells: open and total by coarse cell; times: medians and 90th percentiles; counts: the totals. */
-                table?: "needs" | "series" | "cells" | "times" | "counts";
+                /** @description needs: requests by need and status; series: open by need at the end of each bucket; status_series: requests by status at the end of each bucket (reconstructed from milestones); cells: open and total by coarse cell; times: medians and 90th percentiles; counts: the totals. */
+                table?: "needs" | "series" | "status_series" | "cells" | "times" | "counts";
                 /** @description The series' bucket: hour while the requests span up to 72 h, day after (the default). */
                 bucket?: "hour" | "day";
             };

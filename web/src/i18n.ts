@@ -188,6 +188,9 @@ const en = {
   situation_over_time: 'Open requests over time, by need',
   situation_over_time_summary:
     'Open requests now: {open} ({needs}). Highest: {peak} at {peak_time}. {buckets} buckets of one {bucket}.',
+  situation_status_over_time: 'Requests over time, by status',
+  situation_status_over_time_summary:
+    "Requests now: {statuses} ({total} in all). Most in progress: {peak} at {peak_time}. Earlier statuses are rebuilt from each request's creation, first task and last status change.",
   situation_by_need: 'Requests by need and status',
   situation_by_need_summary: 'Most requests: {need}, {total} ({open} open). {total_all} requests in all.',
   situation_none: 'none',
@@ -212,6 +215,7 @@ const en = {
   situation_download: 'Download HXL CSV',
   situation_table_needs: 'Needs',
   situation_table_series: 'Over time',
+  situation_table_status_series: 'Statuses over time',
   situation_table_cells: 'Areas',
   situation_table_times: 'Times',
   situation_table_counts: 'Counts',
@@ -575,6 +579,9 @@ const es: Record<MessageKey, string> = {
   situation_over_time: 'Solicitudes abiertas a lo largo del tiempo, por necesidad',
   situation_over_time_summary:
     'Solicitudes abiertas ahora: {open} ({needs}). Máximo: {peak} a las {peak_time}. {buckets} intervalos de una {bucket}.',
+  situation_status_over_time: 'Solicitudes a lo largo del tiempo, por estado',
+  situation_status_over_time_summary:
+    'Solicitudes ahora: {statuses} ({total} en total). Más en curso: {peak} a las {peak_time}. Los estados anteriores se reconstruyen a partir de la creación, la primera tarea y el último cambio de estado de cada solicitud.',
   situation_by_need: 'Solicitudes por necesidad y estado',
   situation_by_need_summary: 'Más solicitudes: {need}, {total} ({open} abiertas). {total_all} solicitudes en total.',
   situation_none: 'ninguna',
@@ -599,6 +606,7 @@ const es: Record<MessageKey, string> = {
   situation_download: 'Descargar CSV HXL',
   situation_table_needs: 'Necesidades',
   situation_table_series: 'En el tiempo',
+  situation_table_status_series: 'Estados en el tiempo',
   situation_table_cells: 'Zonas',
   situation_table_times: 'Tiempos',
   situation_table_counts: 'Recuentos',

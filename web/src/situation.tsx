@@ -1,4 +1,4 @@
-// The situation overview (staff): GET /disasters/{id}/situation drawn as two Chartist bar charts
+// The situation overview (staff): GET /disasters/{id}/situation drawn as three Chartist bar charts
 // (SVG, in this lazy chunk with its stylesheet), each a figure whose caption sums it up in a
 // sentence and whose figures are one click away as a table; the areas, times and counts as text.
 // Why Chartist: docs/console.md ("Situation").
@@ -19,7 +19,7 @@ import { addStylesheet } from './stylesheet.js';
  * reads an hour; the figures change slowly.
  */
 const REFRESH_MS = 300_000;
-const TABLES = ['needs', 'series', 'cells', 'times', 'counts'] as const;
+const TABLES = ['needs', 'series', 'status_series', 'cells', 'times', 'counts'] as const;
 
 export function SituationScreen() {
   const disasters = useDisasters();
@@ -58,6 +58,7 @@ export function SituationScreen() {
           <p class="as-of-figures">{t('situation_as_of', { time: formatTime(s.as_of) })}</p>
           <Counts s={s} />
           <OverTime s={s} />
+          <StatusOverTime s={s} />
           <ByNeed s={s} />
           <Times s={s} />
           <Cells s={s} />
@@ -114,6 +115,8 @@ function needsIn(s: Situation): Need[] {
   return NEEDS.filter((need) => s.series.points.some((p) => p.open_by_need[need] > 0));
 }
 
+type Point = Situation['series']['points'][number];
+
 /** A bucket's time: the hour (with the day when the series spans more than a day), or the day. */
 function bucketLabel(iso: string, bucket: Situation['series']['bucket'], withDay: boolean): string {
   const at = new Date(iso);
@@ -125,22 +128,40 @@ function bucketLabel(iso: string, bucket: Situation['series']['bucket'], withDay
   }).format(at);
 }
 
-function OverTime({ s }: { s: Situation }) {
+/** A point counts at its bucket's end (the current one: now): an hour is labelled by that time, a day by its date. */
+function pointLabeller(s: Situation): (p: Point) => string {
+  const withDay = s.series.points.length > 24;
+  return (p) =>
+    bucketLabel(s.series.bucket === 'day' ? p.start : p.end < s.as_of ? p.end : s.as_of, s.series.bucket, withDay);
+}
+
+interface StackedSeries {
+  className: string;
+  label: string;
+  values: (p: Point) => number;
+}
+
+/**
+ * One stacked bar per bucket of the series, as a figure: its caption (a heading and the summary
+ * sentence), the chart hidden from screen readers, a legend, and the figures as a table whose last
+ * column is `total`.
+ */
+function SeriesFigure(props: {
+  s: Situation;
+  chart: string;
+  title: string;
+  summary: string;
+  series: StackedSeries[];
+  total: [label: string, values: (p: Point) => number];
+}) {
+  const { s, chart, title, summary, series, total } = props;
   const points = s.series.points;
-  const needs = needsIn(s);
-  // A point counts at its bucket's end (the current one: now): an hour is labelled by that time, a day by its date.
-  const withDay = points.length > 24;
-  const at = (p: (typeof points)[number]) => (s.series.bucket === 'day' ? p.start : p.end < s.as_of ? p.end : s.as_of);
-  const labels = points.map((p) => bucketLabel(at(p), s.series.bucket, withDay));
+  const labels = points.map(pointLabeller(s));
   const every = Math.max(1, Math.ceil(points.length / 6));
   const element = useBarChart(
     {
       labels,
-      series: needs.map((need) => ({
-        name: needLabel(need),
-        className: `need-${need}`,
-        data: points.map((p) => p.open_by_need[need]),
-      })),
+      series: series.map(({ className, label, values }) => ({ name: label, className, data: points.map(values) })),
     },
     {
       stackBars: true,
@@ -151,35 +172,85 @@ function OverTime({ s }: { s: Situation }) {
     },
     (width) => Math.max(2, Math.min(24, ((width - 40) / Math.max(1, points.length)) * 0.7)),
   );
+  return (
+    <figure class="chart-figure" aria-labelledby={`${chart}-caption`}>
+      <figcaption id={`${chart}-caption`}>
+        <h2>{title}</h2>
+        <p>{summary}</p>
+      </figcaption>
+      <div ref={element} class="chart" aria-hidden="true" data-chart={chart} />
+      <Legend items={series.map(({ className, label }) => [className, label])} />
+      <FigureTable
+        title={title}
+        columns={[t('situation_time'), ...series.map(({ label }) => label), total[0]]}
+        rows={points.map((p, k) => [labels[k]!, ...series.map(({ values }) => values(p)), total[1](p)])}
+      />
+    </figure>
+  );
+}
+
+const peakOf = (points: Point[], value: (p: Point) => number) =>
+  points.reduce((best, p) => (value(p) > value(best) ? p : best), points[0]!);
+
+function OverTime({ s }: { s: Situation }) {
+  const points = s.series.points;
+  const needs = needsIn(s);
   const last = points.at(-1);
-  const peak = points.reduce((best, p) => (p.open > best.open ? p : best), points[0]!);
+  const peak = peakOf(points, (p) => p.open);
   const nowByNeed = needs
     .filter((need) => (last?.open_by_need[need] ?? 0) > 0)
     .map((need) => `${needLabel(need)} ${formatNumber(last!.open_by_need[need])}`)
     .join(', ');
   return (
-    <figure class="chart-figure" aria-labelledby="over-time-caption">
-      <figcaption id="over-time-caption">
-        <h2>{t('situation_over_time')}</h2>
-        <p>
-          {t('situation_over_time_summary', {
-            open: formatNumber(last?.open ?? 0),
-            needs: nowByNeed || t('situation_none'),
-            peak: formatNumber(peak.open),
-            peak_time: bucketLabel(at(peak), s.series.bucket, withDay),
-            buckets: points.length,
-            bucket: t(s.series.bucket === 'hour' ? 'situation_bucket_hour' : 'situation_bucket_day'),
-          })}
-        </p>
-      </figcaption>
-      <div ref={element} class="chart" aria-hidden="true" data-chart="over-time" />
-      <Legend items={needs.map((need) => [`need-${need}`, needLabel(need)])} />
-      <FigureTable
-        title={t('situation_over_time')}
-        columns={[t('situation_time'), ...needs.map(needLabel), t('situation_open')]}
-        rows={points.map((p, k) => [labels[k]!, ...needs.map((need) => p.open_by_need[need]), p.open])}
-      />
-    </figure>
+    <SeriesFigure
+      s={s}
+      chart="over-time"
+      title={t('situation_over_time')}
+      summary={t('situation_over_time_summary', {
+        open: formatNumber(last?.open ?? 0),
+        needs: nowByNeed || t('situation_none'),
+        peak: formatNumber(peak.open),
+        peak_time: pointLabeller(s)(peak),
+        buckets: points.length,
+        bucket: t(s.series.bucket === 'hour' ? 'situation_bucket_hour' : 'situation_bucket_day'),
+      })}
+      series={needs.map((need) => ({
+        className: `need-${need}`,
+        label: needLabel(need),
+        values: (p) => p.open_by_need[need],
+      }))}
+      total={[t('situation_open'), (p) => p.open]}
+    />
+  );
+}
+
+/** Past statuses are rebuilt from milestones (docs/interop.md, "Situation overview"); the caption says so. */
+function StatusOverTime({ s }: { s: Situation }) {
+  const points = s.series.points;
+  const last = points.at(-1);
+  const peak = peakOf(points, (p) => p.by_status.in_progress);
+  const made = (p: Point) => REQUEST_STATUSES.reduce((sum, status) => sum + p.by_status[status], 0);
+  const nowByStatus = REQUEST_STATUSES.filter((status) => (last?.by_status[status] ?? 0) > 0)
+    .map((status) => `${statusLabel(status)} ${formatNumber(last!.by_status[status])}`)
+    .join(', ');
+  return (
+    <SeriesFigure
+      s={s}
+      chart="status-over-time"
+      title={t('situation_status_over_time')}
+      summary={t('situation_status_over_time_summary', {
+        statuses: nowByStatus || t('situation_none'),
+        total: formatNumber(last ? made(last) : 0),
+        peak: formatNumber(peak.by_status.in_progress),
+        peak_time: pointLabeller(s)(peak),
+      })}
+      series={REQUEST_STATUSES.map((status) => ({
+        className: `status-${status}`,
+        label: statusLabel(status),
+        values: (p) => p.by_status[status],
+      }))}
+      total={[t('situation_total'), made]}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 // The situation overview in real Chromium against the local stack (issue 26, item 5): a disaster
 // of its own with requests in several needs, statuses and one cell, a merged one, an unconfirmed
-// one, one waiting for its point, and tasks; the screen's counts, its two charts with their text
+// one, one waiting for its point, and tasks; the screen's counts, its three charts with their text
 // alternatives, axe-core, and a 360 px phone without sideways scrolling.
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
@@ -130,7 +130,7 @@ describe('the situation overview (Chromium)', function () {
     await browser?.close();
   });
 
-  it('shows staff the counts, both charts with a caption and a table, and passes axe-core', async () => {
+  it('shows staff the counts, each chart with a caption and a table, and passes axe-core', async () => {
     await admin.getByRole('link', { name: 'Situation' }).click();
     await admin.getByRole('heading', { name: 'Situation overview', level: 1 }).waitFor();
     await admin.getByRole('combobox', { name: 'Disaster' }).selectOption({ label: DISASTER_NAME });
@@ -152,6 +152,7 @@ describe('the situation overview (Chromium)', function () {
     // Each chart is drawn (SVG bars), hidden from screen readers, and told in its caption and table.
     for (const [chart, caption] of [
       ['over-time', 'Open requests over time, by need'],
+      ['status-over-time', 'Requests over time, by status'],
       ['by-need', 'Requests by need and status'],
     ] as const) {
       const figure = admin.getByRole('figure', { name: new RegExp(caption) });
@@ -166,6 +167,27 @@ describe('the situation overview (Chromium)', function () {
       .getByText(/^Open requests now: 5 \(Rescue 1, Food 1, Water 2, Shelter 1\)\./)
       .waitFor();
     await admin.getByText(/^Most requests: Rescue, 2 \(1 open\)\. 7 requests in all\.$/).waitFor();
+    // By status: the fulfilled rescue request (task 20 min after it, fulfilled 3 h ago) and the one
+    // in progress (since its creation 4 h ago) were both in progress at the hour between them.
+    const byStatus = admin.getByRole('figure', { name: /Requests over time, by status/ });
+    await byStatus
+      .getByText(
+        /^Requests now: Open 4, In progress 1, Fulfilled 1, Closed 1 \(7 in all\)\. Most in progress: 2 at .+\. Earlier statuses are rebuilt from each request's creation, first task and last status change\.$/,
+      )
+      .waitFor();
+    assert.deepEqual(
+      await byStatus.getByRole('row').last().getByRole('cell').allTextContents(),
+      ['4', '1', '1', '1', '7'],
+      'now: open, in progress, fulfilled, closed, all',
+    );
+    assert.deepEqual(await byStatus.getByRole('row').first().getByRole('columnheader').allTextContents(), [
+      'Time',
+      'Open',
+      'In progress',
+      'Fulfilled',
+      'Closed',
+      'Requests',
+    ]);
     // Times: first tasks after 20 and 40 min (nearest rank: 20 and 40); one fulfilment after 2 h.
     await admin.getByText('Median 20 min · 90th percentile 40 min (over 2 requests)').waitFor();
     await admin.getByText('Median 2 h · 90th percentile 2 h (over 1 requests)').waitFor();
@@ -188,11 +210,11 @@ describe('the situation overview (Chromium)', function () {
       await admin.getByRole('heading', { name: 'Situation overview', level: 1 }).waitFor();
       await admin.locator('[data-chart="by-need"] svg').waitFor();
       await assertNoSidewaysScroll(admin, 360);
-      for (const chart of ['over-time', 'by-need']) {
+      for (const chart of ['over-time', 'status-over-time', 'by-need']) {
         const box = await admin.locator(`[data-chart="${chart}"] svg`).boundingBox();
         assert.ok(box && box.width > 200 && box.x >= 0 && box.x + box.width <= 360, `${chart} within the screen`);
       }
-      assert.equal(await admin.locator('figure figcaption p').count(), 2, 'a summary sentence per chart');
+      assert.equal(await admin.locator('figure figcaption p').count(), 3, 'a summary sentence per chart');
       await admin.getByRole('figure', { name: /Open requests over time/ }).scrollIntoViewIfNeeded();
       await screenshot(admin, 'situation-phone');
       await expectAccessible(admin, 'the situation overview at 360 px');

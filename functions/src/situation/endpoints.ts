@@ -44,7 +44,7 @@ export const situationEndpoints = [
     method: 'get',
     path: '/disasters/{id}/situation.csv',
     tag: TAG,
-    summary: 'One table of the situation overview as HXL CSV (needs, series, cells, times or counts).',
+    summary: 'One table of the situation overview as HXL CSV (needs, series, status_series, cells, times or counts).',
     description:
       'Long tables: the dimensions, then indicator (#indicator+name) and value (#indicator+num). Columns and tags: docs/interop.md.',
     access: STAFF,

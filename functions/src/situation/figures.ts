@@ -56,8 +56,22 @@ function duration(millis: number[]): Duration {
   return { requests: seconds.length, median_seconds: percentile(seconds, 0.5), p90_seconds: percentile(seconds, 0.9) };
 }
 
+/**
+ * A request's status once every milestone before `end` has happened, or null when it was not yet
+ * made: a reconstruction from what the overview reads (docs/interop.md, "Situation overview").
+ * From its last status change on, its current status; before it, `open`, then `in_progress` from
+ * its first task on. Changes in between (back to open when every task failed, a reopened request)
+ * are not seen: they are in the audit trail, which the overview does not read.
+ */
+export function statusBefore(r: RequestFacts, firstTaskAt: number | undefined, end: number): RequestStatus | null {
+  if (r.created_at >= end) return null;
+  if (r.status_changed_at < end) return r.status;
+  return firstTaskAt !== undefined && firstTaskAt < end ? 'in_progress' : 'open';
+}
+
 function series(
   requests: readonly RequestFacts[],
+  firstTask: ReadonlyMap<string, number>,
   now: number,
   asked: 'hour' | 'day' | undefined,
 ): Situation['series'] {
@@ -67,19 +81,32 @@ function series(
   const lastStart = Math.floor(now / size) * size;
   const firstStart = Math.max(Math.floor(first / size) * size, lastStart - (MAX_SERIES_BUCKETS[bucket] - 1) * size);
   const points: Situation['series']['points'] = [];
+  const firstTaskAt = requests.map((r) => firstTask.get(r.id));
   for (let start = firstStart; start <= lastStart; start += size) {
     const end = start + size;
     const openByNeed = zeroBy(NEEDS);
+    const byStatus = zeroBy(REQUEST_STATUSES);
     let opened = 0;
     let ended = 0;
-    for (const r of requests) {
+    for (let k = 0; k < requests.length; k++) {
+      const r = requests[k]!;
       const endedTime = endedAt(r);
       if (r.created_at >= start && r.created_at < end) opened += 1;
       if (endedTime !== null && endedTime >= start && endedTime < end) ended += 1;
       if (r.created_at < end && (endedTime === null || endedTime >= end)) openByNeed[r.type_of_need] += 1;
+      const status = statusBefore(r, firstTaskAt[k], end);
+      if (status !== null) byStatus[status] += 1;
     }
     const open = Object.values(openByNeed).reduce((sum, n) => sum + n, 0);
-    points.push({ start: iso(start), end: iso(end), opened, ended, open, open_by_need: openByNeed });
+    points.push({
+      start: iso(start),
+      end: iso(end),
+      opened,
+      ended,
+      open,
+      open_by_need: openByNeed,
+      by_status: byStatus,
+    });
   }
   return { bucket, points };
 }
@@ -148,7 +175,7 @@ export function situationOf(
     counts,
     by_status: byStatus,
     by_need: [...byNeed.values()],
-    series: series(requests, now, bucket),
+    series: series(requests, firstTask, now, bucket),
     cells: cells(requests),
     times: {
       to_first_task: duration([...firstTask].map(([id, at]) => at - created.get(id)!)),

@@ -76,6 +76,9 @@ export const situationSchema = z
           ended: count.describe('Requests fulfilled or closed in the bucket.'),
           open: count.describe('Open at the end of the bucket (at as_of for the current one).'),
           open_by_need: byNeed,
+          by_status: byStatus.describe(
+            'Requests made by the end of the bucket, by their status then, reconstructed from the creation, first task and last status change of each request (docs/interop.md, "Situation overview"): open and in_progress add up to the open of the bucket.',
+          ),
         }),
       ),
     }),
@@ -103,13 +106,13 @@ export const situationSchema = z
   .describe('Counts and times of a disaster: no request, person or point of its own.');
 export type Situation = z.infer<typeof situationSchema>;
 
-export const SITUATION_TABLES = ['needs', 'series', 'cells', 'times', 'counts'] as const;
+export const SITUATION_TABLES = ['needs', 'series', 'status_series', 'cells', 'times', 'counts'] as const;
 export const situationCsvQuerySchema = z.strictObject({
   table: z
     .enum(SITUATION_TABLES)
     .default('needs')
     .describe(
-      'needs: requests by need and status; series: open by need at the end of each bucket; cells: open and total by coarse cell; times: medians and 90th percentiles; counts: the totals.',
+      'needs: requests by need and status; series: open by need at the end of each bucket; status_series: requests by status at the end of each bucket (reconstructed from milestones); cells: open and total by coarse cell; times: medians and 90th percentiles; counts: the totals.',
     ),
   bucket: situationQuerySchema.shape.bucket,
 });

@@ -42,6 +42,11 @@ const TABLES: Record<SituationTable, Table<FigureRow>> = {
     dimension('end', '#date+end'),
     dimension('need', '#need+type'),
   ]),
+  status_series: tableOf('status_series', [
+    dimension('start', '#date+start'),
+    dimension('end', '#date+end'),
+    dimension('status', '#status+code'),
+  ]),
   cells: tableOf('cells', [dimension('area', '#loc+code'), dimension('lat', '#geo+lat'), dimension('lon', '#geo+lon')]),
   times: tableOf('times', []),
   counts: tableOf('counts', []),
@@ -64,6 +69,14 @@ function rowsOf(table: SituationTable, s: Situation): FigureRow[] {
           at: { ...base, start: point.start, end: point.end, need },
           indicator: 'open_at_end',
           value: point.open_by_need[need],
+        })),
+      );
+    case 'status_series':
+      return s.series.points.flatMap((point) =>
+        REQUEST_STATUSES.map((status) => ({
+          at: { ...base, start: point.start, end: point.end, status },
+          indicator: 'requests_at_end',
+          value: point.by_status[status],
         })),
       );
     case 'cells':
