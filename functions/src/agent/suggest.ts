@@ -73,7 +73,7 @@ export async function readCandidates(seed: Observation, config: AgentConfig): Pr
     Math.floor(config.maxCandidates / geohashRanges(seed.location, config.clusterRadiusKm).length),
   );
   const inWindow = observationStore.ref().where('day', 'in', windowDays(seedTime, windowMs));
-  const result = await withinRadius(inWindow, seed.location, config.clusterRadiusKm, perRange);
+  const result = await withinRadius(inWindow, seed.location, config.clusterRadiusKm, { perRangeLimit: perRange });
   if (result.docsRead >= perRange) logs.agentCandidatesCapped(seed.id, result.docsRead);
   const candidates = result.found
     .map(({ item }) => item)

@@ -146,7 +146,7 @@ async function resourcesNear(caller: Caller, center: Location, category: Resourc
   const { found, radiusKm, docsRead } = await widenUntil(
     RESOURCE_RADII_KM,
     async (radius) => {
-      const nearby = await withinRadius(query, center, radius, PER_RANGE_LIMIT, placement);
+      const nearby = await withinRadius(query, center, radius, { perRangeLimit: PER_RANGE_LIMIT, placement });
       return { found: nearby.found, docsRead: nearby.docsRead + nearby.emptyRanges };
     },
     (nearby) => nearby.length > 0,

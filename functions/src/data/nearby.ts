@@ -1,5 +1,5 @@
-// Nearby search over a geohash-indexed collection: one range query per geohash bound
-// (geofire-common), so the documents read grow with the candidates near the point, never with the
+// Nearby search over a geohash-indexed collection: one range query per geohash range
+// (shared/geo.ts), so the documents read grow with the candidates near the point, never with the
 // size of the collection. Callers add their own equality filters to `query` first.
 import type { Query } from 'firebase-admin/firestore';
 import { distanceKm, geohashRanges } from '../shared/geo.js';
@@ -30,17 +30,32 @@ export interface Placement<T> {
   maxOffsetKm: number;
 }
 
+export interface WithinRadiusOptions<T> {
+  /** Documents each range query returns at most. */
+  perRangeLimit?: number;
+  placement?: Placement<T>;
+  /**
+   * A second range, on another field, in every range query (ordered after the geohash: the
+   * index is `..., geohash, <field>`), so that what lies outside it is neither read nor billed.
+   */
+  alsoBetween?: { field: string; from: unknown; to: unknown };
+}
+
 export async function withinRadius<T extends { id: string; location: Location | null }>(
   query: Query<T>,
   center: Location,
   radiusKm: number,
-  perRangeLimit?: number,
-  placement?: Placement<T>,
+  { perRangeLimit, placement, alsoBetween }: WithinRadiusOptions<T> = {},
 ): Promise<NearbyResult<T>> {
   const readKm = radiusKm + (placement?.maxOffsetKm ?? 0);
   const snapshots = await Promise.all(
     geohashRanges(center, readKm).map(([start, end]) => {
-      const range = query.where('geohash', '>=', start).where('geohash', '<=', end).orderBy('geohash');
+      let range = query.where('geohash', '>=', start).where('geohash', '<=', end).orderBy('geohash');
+      if (alsoBetween !== undefined)
+        range = range
+          .where(alsoBetween.field, '>=', alsoBetween.from)
+          .where(alsoBetween.field, '<=', alsoBetween.to)
+          .orderBy(alsoBetween.field);
       return (perRangeLimit === undefined ? range : range.limit(perRangeLimit)).get();
     }),
   );

@@ -1,5 +1,5 @@
 // Nearby search for planning: available volunteers/responders and available resources around a
-// point. One range query per geohash bound (geofire-common), so the documents read grow with the
+// point. One range query per geohash range (shared/geo.ts), so the documents read grow with the
 // number of candidates near the point, never with the size of the collections.
 import { resourceStore } from '../resources/store.js';
 import { userStore } from '../users/store.js';
@@ -58,7 +58,7 @@ async function resourcesWithin(center: Location, disasterId: string, radiusKm: n
     resourceStore.ref().where('status', '==', 'available'),
     center,
     radiusKm,
-    PER_RANGE_LIMIT,
+    { perRangeLimit: PER_RANGE_LIMIT },
   );
   const resources: NearbyResource[] = found
     // Resources pledged to another disaster are not offered here.
@@ -87,7 +87,7 @@ async function usersWithin(center: Location, excludeUid: string, radiusKm: numbe
     userStore.ref().where('role', 'in', [...TASK_ROLES]),
     center,
     radiusKm,
-    PER_RANGE_LIMIT,
+    { perRangeLimit: PER_RANGE_LIMIT },
   );
   const users: NearbyUser[] = found.flatMap(({ item, distance_km }) =>
     item.id !== excludeUid && isAvailable(item)

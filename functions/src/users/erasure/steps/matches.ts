@@ -14,7 +14,9 @@ async function eraseFromMatches(run: ErasureRun): Promise<void> {
   if (run.home === null) return;
   run.checkBudget();
   const { uid } = run;
-  const { found } = await withinRadius(requestStore.ref(), run.home, SEARCH_RADIUS_KM, PER_RANGE_LIMIT);
+  const { found } = await withinRadius(requestStore.ref(), run.home, SEARCH_RADIUS_KM, {
+    perRangeLimit: PER_RANGE_LIMIT,
+  });
   const named = found
     .map(({ item }) => item)
     .filter((request) => request.potential_matches?.responders.some((match) => match.id === uid));
