@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { requestStore } from '../src/requests/store.js';
 import { db } from '../src/data/firestore.js';
 import { rankDuplicates, phonesInText } from '../src/duplicates/score.js';
-import { duplicateSearchOf, isFoundBy } from '../src/duplicates/search.js';
+import { duplicateSearchOf, isFoundBy, readDuplicateCandidates } from '../src/duplicates/search.js';
+import { MAX_GEOHASH_RANGES } from '../src/shared/geo.js';
 import { fold, similarity, trigrams } from '../src/duplicates/text.js';
 import { runPlanning } from '../src/planning/job.js';
 import type { HelpRequest } from '../src/requests/model.js';
@@ -212,6 +213,27 @@ describe('likely duplicates at planning time (emulators)', () => {
     assert.equal(await runPlanning(repeat.id, { gemini: null }), 'planned');
     const again = await storedRequest(repeat.id);
     assert.deepEqual(again!.possible_duplicates, repeat.possible_duplicates);
+  });
+
+  it('reads only the requests of the window around the point: older ones left open there are neither read nor billed', async () => {
+    const now = Date.now();
+    const hoursAgo = (hours: number) => new Date(now - hours * 3_600_000).toISOString();
+    // A long disaster: a street where a dozen requests were left open four days ago.
+    const stale = await Promise.all(
+      Array.from({ length: 12 }, () => smsRequest({ requester_contact: null, created_at: hoursAgo(96) })),
+    );
+    const recent = await smsRequest({ requester_contact: null, created_at: hoursAgo(2) });
+    const request = await smsRequest({ requester_contact: null, created_at: hoursAgo(0) });
+    const { candidates, docsRead } = await readDuplicateCandidates(request);
+    const ids = candidates.map((c) => c.id);
+    assert.ok(ids.includes(recent.id), 'the recent one is a candidate');
+    assert.deepEqual(
+      stale.filter((r) => ids.includes(r.id)).map((r) => r.id),
+      [],
+      'none of the four-day-old ones is read',
+    );
+    // The two of the window (itself and the recent one), and one read for each range that found nothing.
+    assert.ok(docsRead <= 2 + MAX_GEOHASH_RANGES, `${docsRead} reads`);
   });
 
   it('placing a request that waited for its point scores it there: the same number and the place', async () => {

@@ -1,10 +1,12 @@
 // The candidates a request's likely duplicates are chosen from, read from Firestore at planning
 // time, and their scoring (duplicates/score.ts). Bounded reads (Firestore bills each document):
-//   - open requests of the same disaster within its need's band (at most SEARCH_KM_MAX) of its point: one range query per
-//     geohash bound (data/nearby.ts, 4 to 9 ranges), at most CANDIDATES_PER_RANGE documents each;
+//   - open requests of the same disaster within its need's band (at most SEARCH_KM_MAX) of its point
+//     and the window (DUPLICATE_WINDOW_HOURS either side): one range query per geohash range
+//     (data/nearby.ts, at most MAX_GEOHASH_RANGES), at most CANDIDATES_PER_RANGE documents each;
 //   - requests sent from its number, or from a number its texts name (at most MAX_NAMED_PHONES),
 //     made within the window: one query each, at most CANDIDATES_PER_PHONE documents.
 // A request waiting for its point has only a placeholder: it is searched by phone only.
+import { Timestamp } from 'firebase-admin/firestore';
 import { requestStore } from '../requests/store.js';
 import { withinRadius } from '../data/nearby.js';
 import type { HelpRequest } from '../requests/model.js';
@@ -83,10 +85,20 @@ export async function readDuplicateCandidates(
     .where('disaster_id', '==', request.disaster_id)
     .where('status', 'in', [...OPEN_STATUSES]);
   const since = shiftHours(request.created_at, -DUPLICATE_WINDOW_HOURS);
+  // The scorer's window in the range queries too: what a long disaster left open around the point
+  // earlier is neither read nor billed (created_at is stored as a Timestamp: data/converter.ts).
+  const window = {
+    field: 'created_at',
+    from: Timestamp.fromMillis(Date.parse(since)),
+    to: Timestamp.fromMillis(Date.parse(shiftHours(request.created_at, DUPLICATE_WINDOW_HOURS))),
+  };
   const [near, ...byPhone] = await Promise.all([
     search.center === null
       ? { found: [], docsRead: 0, emptyRanges: 0 }
-      : withinRadius(open, search.center, search.radiusKm, CANDIDATES_PER_RANGE),
+      : withinRadius(open, search.center, search.radiusKm, {
+          perRangeLimit: CANDIDATES_PER_RANGE,
+          alsoBetween: window,
+        }),
     ...search.phones.map((phone) =>
       requestStore
         .ref()
