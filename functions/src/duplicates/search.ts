@@ -119,10 +119,17 @@ export async function readDuplicateCandidates(
   };
 }
 
-/** The likely duplicates of a stored request (planning/job.ts stores them), and the documents read. */
+/**
+ * The likely duplicates of a stored request (planning/job.ts stores them), what the scorer read of
+ * each (Gemini's second opinion is sent their words: duplicates/second-opinion.ts), and the
+ * documents read.
+ */
 export async function possibleDuplicatesOf(
   request: HelpRequest,
-): Promise<{ duplicates: PossibleDuplicate[]; docsRead: number }> {
+): Promise<{ duplicates: PossibleDuplicate[]; suggested: DuplicateInput[]; docsRead: number }> {
   const { candidates, docsRead } = await readDuplicateCandidates(request);
-  return { duplicates: rankDuplicates(duplicateInputOf(request), candidates), docsRead };
+  const duplicates = rankDuplicates(duplicateInputOf(request), candidates);
+  const ids = new Set(duplicates.map((d) => d.id));
+  const suggested = [...new Map(candidates.filter((c) => ids.has(c.id)).map((c) => [c.id, c])).values()];
+  return { duplicates, suggested, docsRead };
 }

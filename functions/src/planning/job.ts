@@ -13,7 +13,7 @@ import { geminiBudget, GEMINI_USES } from '../config.js';
 import { withGeminiFallback } from '../data/gemini-budget.js';
 import { logs } from '../logs.js';
 import type { HelpRequest, Planning, PotentialMatches } from '../requests/model.js';
-import type { PossibleDuplicate } from '../duplicates/score.js';
+import type { DuplicateInput, PossibleDuplicate } from '../duplicates/score.js';
 import { possibleDuplicatesOf } from '../duplicates/search.js';
 import { withSecondOpinion, type JudgedDuplicates } from '../duplicates/second-opinion.js';
 import { PLANNING_LEASE_MS, planningDueAt } from '../requests/planning-state.js';
@@ -177,6 +177,7 @@ export function outputOf(request: HelpRequest, plan: Plan, durationMs: number, a
 
 interface Scored {
   duplicates?: PossibleDuplicate[];
+  suggested?: DuplicateInput[];
   docsRead: number;
 }
 
@@ -198,10 +199,9 @@ async function judgeDuplicates(
   request: HelpRequest,
   scored: Scored,
   gemini: GeminiSettings | null,
-): Promise<{ judged?: JudgedDuplicates; docsRead: number }> {
-  if (scored.duplicates === undefined) return { docsRead: scored.docsRead };
-  const judged = await withSecondOpinion(request, scored.duplicates, gemini);
-  return { judged, docsRead: scored.docsRead + judged.docsRead };
+): Promise<JudgedDuplicates | undefined> {
+  if (scored.duplicates === undefined) return undefined;
+  return withSecondOpinion(request, scored.duplicates, scored.suggested ?? [], gemini);
 }
 
 async function finish(
@@ -301,9 +301,9 @@ export async function runPlanning(requestId: string, options: PlanningOptions): 
       outputOf(request, plan, now() - started, at),
       potentialMatchesOf(nearby, at),
       plan.planner,
-      duplicates.judged,
+      duplicates,
     );
-    logs.planningFinished(requestId, outcome, plan.planner, now() - started, nearby.docsRead + duplicates.docsRead);
+    logs.planningFinished(requestId, outcome, plan.planner, now() - started, nearby.docsRead + scored.docsRead);
     return outcome;
   } catch (error) {
     const state = await giveLeaseBack(requestId, runId, error, now());
