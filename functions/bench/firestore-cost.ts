@@ -39,17 +39,26 @@ async function measure(
   session: Session,
   request: CostCall,
 ): Promise<{ status: number; metrics: FirestoreMetrics; text: string }> {
-  // Neither arranging nor the background work an earlier call set off (planning, queued jobs) is counted.
+  // Neither arranging nor the background work an earlier call set off (planning, queued jobs) is
+  // counted, nor the triggers this call's writes set off: the trigger relay hears of them only
+  // once the call's figures are taken.
   await session.waitForQuiet();
   await session.takeMetrics();
-  const response = await call(request.method, request.path, {
-    token: request.token,
-    body: request.body,
-    rawBody: request.rawBody,
-    contentType: request.contentType,
-    headers: request.headers,
-  });
-  const metrics = await session.takeMetrics();
+  await session.holdListeners(true);
+  let metrics: FirestoreMetrics;
+  let response: Awaited<ReturnType<typeof call>>;
+  try {
+    response = await call(request.method, request.path, {
+      token: request.token,
+      body: request.body,
+      rawBody: request.rawBody,
+      contentType: request.contentType,
+      headers: request.headers,
+    });
+    metrics = await session.takeMetrics();
+  } finally {
+    await session.holdListeners(false);
+  }
   await request.settle?.();
   return { status: response.status, metrics, text: response.text };
 }
@@ -232,7 +241,8 @@ function renderTable(rows: CostRow[], excess: CostRow[]): string {
     '(and per lookup of a missing document, per query that returns nothing, per aggregation query),',
     'one write per document written.',
     'Arranging the data is not counted. Triggers that a call sets off (e.g. planning after',
-    '`POST /requests`) are not part of the call. **Rate-limited** endpoints add one read and one write of',
+    '`POST /requests`) are not part of the call: the emulator holds its document events back from the',
+    'trigger relay until the call is counted. **Rate-limited** endpoints add one read and one write of',
     'their fixed-window counter (data/window-count.ts) to the minimum, one read per counter document for a',
     'sharded one (`+10 / +1`). Authorization reads nothing: the role is a verified claim of the ID token.',
     '',

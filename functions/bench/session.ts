@@ -34,6 +34,8 @@ export interface Session {
   baselineUrl: string;
   /** Stops (true) or restarts delivering document events to snapshot listeners, for bulk loads. */
   pauseListeners(paused: boolean): Promise<void>;
+  /** Keeps document events back from listeners (true), or delivers those kept, in order (false). */
+  holdListeners(held: boolean): Promise<void>;
   /** Reads the embedded emulator's counters and sets them back to zero. */
   takeMetrics(): Promise<FirestoreMetrics>;
   /** Waits until the emulator's counters stop moving: background work (triggers, queued jobs) is done. */
@@ -102,17 +104,20 @@ export async function openSession(say: (m: string) => void, options: SessionOpti
       throw new Error(`${what} needs the embedded Firestore emulator's counters; this session runs the official one`);
   };
   const firestoreHost = stack.env.FIRESTORE_EMULATOR_HOST!;
+  const listeners = async (what: string, verb: 'pause' | 'resume' | 'hold' | 'release') => {
+    embeddedOnly(what);
+    const response = await fetch(`http://${firestoreHost}/emulator/v1/listeners:${verb}`, { method: 'POST' });
+    if (!response.ok) throw new Error(`emulator listeners: ${response.status}`);
+  };
   return {
     stack,
     apiUrl: stack.baseUrl,
     baselineUrl: stack.baseUrl.replace(/\/api$/, '/benchBaseline'),
     async pauseListeners(paused) {
-      embeddedOnly('pauseListeners');
-      const response = await fetch(
-        `http://${stack.env.FIRESTORE_EMULATOR_HOST}/emulator/v1/listeners:${paused ? 'pause' : 'resume'}`,
-        { method: 'POST' },
-      );
-      if (!response.ok) throw new Error(`emulator listeners: ${response.status}`);
+      await listeners('pauseListeners', paused ? 'pause' : 'resume');
+    },
+    async holdListeners(held) {
+      await listeners('holdListeners', held ? 'hold' : 'release');
     },
     async takeMetrics() {
       embeddedOnly('takeMetrics');

@@ -9,7 +9,8 @@
 //   kinds the same way, plus `GET /` (a liveness answer, "Ok" like the official one), and the
 //   benchmark's operation counters: `GET /emulator/v1/metrics` (documents read and written since
 //   the last reset, in total and per collection), `DELETE /emulator/v1/metrics` (reset), and
-//   `POST /emulator/v1/listeners:pause|resume` for bulk loads (see below).
+//   `POST /emulator/v1/listeners:pause|resume` for bulk loads and `:hold|release` for the cost
+//   figure (see below).
 // The first bytes of each connection decide: an HTTP/2 client starts with "PRI * HTTP/2.0".
 //
 // Test hook (fault tests): `POST /emulator/test/outage?seconds=N` makes the database unreachable
@@ -284,12 +285,33 @@ function passesStringTests(document: FirestoreStateDocument, tests: readonly Str
 
 // `POST /emulator/v1/listeners:pause` stops delivering document events to listeners (while a
 // bench seeds collections nobody listens to, so that not even the scope checks below run),
-// `:resume` restarts them.
+// `:resume` restarts them. `:hold` keeps them back instead, and `:release` delivers them in order:
+// the cost figure counts what a call itself reads and writes, then lets the triggers its writes
+// set off (heard through listeners by the trigger relay) run, uncounted.
 let listenersPaused = false;
+let heldEvents: [string, unknown[]][] | null = null;
 const emitter = emulator.state.emitter as unknown as { emit(event: string, ...args: unknown[]): boolean };
 const emit = emitter.emit.bind(emitter);
-emitter.emit = (event: string, ...args: unknown[]) =>
-  listenersPaused && event.endsWith('-document') ? false : emit(event, ...args);
+emitter.emit = (event: string, ...args: unknown[]) => {
+  if (event.endsWith('-document')) {
+    if (listenersPaused) return false;
+    if (heldEvents !== null) {
+      heldEvents.push([event, args]);
+      return true;
+    }
+  }
+  return emit(event, ...args);
+};
+
+function holdListeners(hold: boolean): void {
+  if (hold) {
+    heldEvents ??= [];
+    return;
+  }
+  const events = heldEvents ?? [];
+  heldEvents = null;
+  for (const [event, args] of events) emit(event, ...args);
+}
 
 // Query listeners, rewritten. The emulator's own re-runs the query on every document event of
 // any collection, compares the old and new results with nested array scans (O(n²)) and resends
@@ -472,6 +494,11 @@ function handleHttp(req: IncomingMessage, res: ServerResponse): void {
   if (req.method === 'POST' && (path === '/emulator/v1/listeners:pause' || path === '/emulator/v1/listeners:resume')) {
     listenersPaused = path.endsWith(':pause');
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ paused: listenersPaused }));
+    return;
+  }
+  if (req.method === 'POST' && (path === '/emulator/v1/listeners:hold' || path === '/emulator/v1/listeners:release')) {
+    holdListeners(path.endsWith(':hold'));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ held: heldEvents !== null }));
     return;
   }
   if (path === OUTAGE_PATH && (req.method === 'POST' || req.method === 'DELETE')) {
