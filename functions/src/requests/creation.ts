@@ -16,7 +16,8 @@ import { distanceKm, geohashOf } from '../shared/geo.js';
 import type { Location } from '../shared/schemas.js';
 import { shortReference } from '../shared/reference.js';
 import { claimClientRef, readClientRef } from './client-refs.js';
-import { QUEUED_FOR_TRIAGE, type ClientRefRecord, type HelpRequest, type NewRequestInput } from './model.js';
+import { QUEUED_FOR_TRIAGE, type ClientRefRecord, type HelpRequest } from './model.js';
+import { type NewRequestInput } from './inputs.js';
 
 /** A request by the same owner for the same need within this distance and time is a likely duplicate. */
 export const DUPLICATE_RADIUS_KM = 0.5;

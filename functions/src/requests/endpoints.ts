@@ -4,19 +4,16 @@ import { auditViewSchema } from '../audit/model.js';
 import { requestHistory } from '../audit/service.js';
 import { defineEndpoint, Reply } from '../http/endpoint.js';
 import { isStaff, idSchema, pageSchema, pageQuerySchema, ROLES } from '../shared/schemas.js';
+import { requestListFilters, requestViewSchema, mergeResultSchema, type HelpRequest } from './model.js';
 import {
   newRequestSchema,
-  requestListFilters,
   requestListQuerySchema,
   staffRequestListQuerySchema,
-  requestViewSchema,
   requestLocationSchema,
   statusChangeSchema,
   confirmationAnswerSchema,
   mergeRequestSchema,
-  mergeResultSchema,
-  type HelpRequest,
-} from './model.js';
+} from './inputs.js';
 import { answerConfirmation } from './confirmation.js';
 import { mergeRequest, unmergeRequest } from './merges.js';
 import { toRequestView } from './visibility.js';

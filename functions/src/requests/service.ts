@@ -12,13 +12,8 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import type { Caller } from '../shared/caller.js';
 import { maskNumber } from '../shared/phone.js';
 import { isStaff, type Page, type PageQuery } from '../shared/schemas.js';
-import {
-  type HelpRequest,
-  type RequestAudience,
-  type RequestFilters,
-  type RequestView,
-  type StatusChange,
-} from './model.js';
+import { type HelpRequest, type RequestAudience, type RequestView } from './model.js';
+import { type RequestFilters, type StatusChange } from './inputs.js';
 import { audienceOf, audienceResolver, survivorsOf, toRequestView } from './visibility.js';
 import { requestTransitions, type RequestStatus } from './transitions.js';
 import type { Task } from '../tasks/model.js';
