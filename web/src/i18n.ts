@@ -386,6 +386,13 @@ const en = {
   availability_available: 'available',
   availability_unavailable: 'not available',
   mark_failed: 'Could not do it',
+  fail_why: 'Why could you not do it? The dispatchers read this.',
+  fail_unreachable: 'Could not reach the place',
+  fail_nobody: 'Nobody was there',
+  fail_need_more: 'Needs more people or equipment',
+  fail_other: 'Something else (say what below)',
+  fail_details: 'Details (optional)',
+  fail_send: 'Send',
   sign_out_waiting:
     '{count} actions are still waiting to send from this device; they will be sent when you sign in again here. Sign out anyway?',
 } as const;
@@ -777,6 +784,13 @@ const es: Record<MessageKey, string> = {
   availability_available: 'disponible',
   availability_unavailable: 'no disponible',
   mark_failed: 'No se pudo hacer',
+  fail_why: '¿Por qué no se pudo hacer? Lo leen los despachadores.',
+  fail_unreachable: 'No se pudo llegar al lugar',
+  fail_nobody: 'No había nadie',
+  fail_need_more: 'Hacen falta más personas o equipo',
+  fail_other: 'Otra cosa (dígala abajo)',
+  fail_details: 'Detalles (opcional)',
+  fail_send: 'Enviar',
   sign_out_waiting:
     'Quedan {count} acciones por enviar desde este dispositivo; se enviarán cuando vuelva a iniciar sesión aquí. ¿Cerrar sesión de todos modos?',
 };

@@ -59,7 +59,9 @@ export function MyTasks({ role }: { role: Role }) {
     waitingBefore.current = queued.length;
   }, [queued.length, reload]);
   // Through the outbox: shown at once as waiting, sent now or when the network returns.
-  const setStatus = async (task: Task, status: 'on_route' | 'completed' | 'failed') => {
+  // The task whose "Could not do it" asks why.
+  const [failing, setFailing] = useState<string | null>(null);
+  const setStatus = async (task: Task, status: 'on_route' | 'completed' | 'failed', reason?: string) => {
     setActionError(null);
     try {
       await queueWrite({
@@ -67,9 +69,10 @@ export function MyTasks({ role }: { role: Role }) {
         kind: 'task_status',
         method: 'PATCH',
         path: `/tasks/${task.id}/status`,
-        body: { status },
+        body: reason === undefined ? { status } : { status, reason },
         note: task.instructions,
       });
+      setFailing(null);
       reload();
     } catch (e) {
       setActionError(e);
@@ -130,18 +133,69 @@ export function MyTasks({ role }: { role: Role }) {
                       {t('mark_completed')}
                     </button>
                   )}
-                  {isActive(status) && (
-                    <button type="button" onClick={() => void setStatus(task, 'failed')}>
+                  {isActive(status) && failing !== task.id && (
+                    <button type="button" onClick={() => setFailing(task.id)}>
                       {t('mark_failed')}
                     </button>
                   )}
                 </div>
+                {isActive(status) && failing === task.id && (
+                  <FailureReason
+                    onSend={(reason) => void setStatus(task, 'failed', reason)}
+                    onCancel={() => setFailing(null)}
+                  />
+                )}
               </div>
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+const FAILURE_CHOICES = ['fail_unreachable', 'fail_nobody', 'fail_need_more', 'fail_other'] as const;
+/** The API keeps at most this many characters of a reason. */
+const MAX_REASON = 500;
+
+/**
+ * Why a task could not be done, for the dispatchers (it goes into the task's history): a tap for
+ * the common reasons, words for the rest. It travels with the status through the outbox.
+ */
+function FailureReason({ onSend, onCancel }: { onSend: (reason: string) => void; onCancel: () => void }) {
+  const [choice, setChoice] = useState<(typeof FAILURE_CHOICES)[number] | null>(null);
+  const [details, setDetails] = useState('');
+  const words = details.trim();
+  const reason = [choice === null || choice === 'fail_other' ? '' : t(choice), words].filter(Boolean).join(': ');
+  return (
+    <form
+      class="failure"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (reason) onSend(reason.slice(0, MAX_REASON));
+      }}
+    >
+      <fieldset>
+        <legend>{t('fail_why')}</legend>
+        {FAILURE_CHOICES.map((key) => (
+          <label key={key}>
+            <input type="radio" name="failure" checked={choice === key} onChange={() => setChoice(key)} /> {t(key)}
+          </label>
+        ))}
+      </fieldset>
+      <label>
+        {t('fail_details')}
+        <textarea rows={2} maxLength={MAX_REASON} value={details} onInput={(e) => setDetails(e.currentTarget.value)} />
+      </label>
+      <div class="actions">
+        <button type="submit" class="primary" disabled={!reason}>
+          {t('fail_send')}
+        </button>
+        <button type="button" onClick={onCancel}>
+          {t('cancel')}
+        </button>
+      </div>
+    </form>
   );
 }
 

@@ -171,6 +171,52 @@ describe('the console offline (Chromium)', function () {
     }
   });
 
+  it('asks why a task could not be done; the reason waits in the outbox with it and reaches the history', async () => {
+    const task = await assignedTask(`Clear the road to the clinic (${Date.now()})`);
+    const page = await openSignedIn(browser, riley.email, riley.password);
+    try {
+      const card = page.getByRole('listitem', { name: /Clear the road to the clinic/ });
+      await card.getByRole('button', { name: 'On route' }).waitFor();
+      await controlledByWorker(page);
+      await page.waitForTimeout(2500);
+      await page.context().setOffline(true);
+      await card.getByRole('button', { name: 'Could not do it' }).click();
+      const why = card.getByRole('group', { name: 'Why could you not do it? The dispatchers read this.' });
+      await why.waitFor();
+      const send = card.getByRole('button', { name: 'Send' });
+      assert.equal(await send.isDisabled(), true, 'nothing to send before a reason is given');
+      // Cancel keeps the task as it was.
+      await card.getByRole('button', { name: 'Cancel' }).click();
+      await why.waitFor({ state: 'detached' });
+      await card.getByRole('button', { name: 'Could not do it' }).click();
+      await why.getByRole('radio', { name: 'Nobody was there' }).check();
+      await card.getByRole('textbox', { name: 'Details (optional)' }).fill('gate locked, no answer');
+      await expectAccessible(page, 'the reason a task could not be done');
+      await send.click();
+      await card.getByText('Failed — waiting to send').waitFor();
+      await why.waitFor({ state: 'detached' });
+
+      await page.context().setOffline(false);
+      await eventually(
+        async () => (await apiAs<TaskView>('responder', 'GET', `/tasks/${task.id}`)).status === 'failed',
+        60_000,
+        'the server has the task failed',
+      );
+      const history = await apiAs<{ items: { after: Record<string, unknown> | null }[] }>(
+        'admin',
+        'GET',
+        `/tasks/${task.id}/history`,
+      );
+      const failed = history.items.filter((entry) => entry.after?.status === 'failed');
+      assert.deepEqual(
+        failed.map((entry) => entry.after?.reason),
+        ['Nobody was there: gate locked, no answer'],
+      );
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('shows a completion queued offline after a dispatcher cancelled the task as a conflict naming who cancelled it', async () => {
     const task = await assignedTask(`Move the generator to the school (${Date.now()})`);
     await apiAs('responder', 'PATCH', `/tasks/${task.id}/status`, { status: 'on_route' });
