@@ -9,9 +9,9 @@ import { phoneContactStore } from '../channels/store.js';
 import { deviceStore, outboundMessageStore } from './store.js';
 import { requestStore } from '../requests/store.js';
 import { taskStore } from '../tasks/store.js';
-import { activeTasksOf } from '../tasks/request-status.js';
+import { activeTasksToTell } from '../tasks/request-status.js';
 import { db } from '../data/firestore.js';
-import { noticesOf, subjectRead, type Notice, type NoticeSubject } from '../events/notices.js';
+import { noticesOf, subjectReadOf, type Notice, type NoticeSubject } from '../events/notices.js';
 import { render } from '../events/templates.js';
 import type { DomainEvent } from '../events/types.js';
 import { preferencesOf } from './preferences.js';
@@ -23,23 +23,22 @@ function eventOf(record: AuditRecord): DomainEvent {
   return { type, entity_id, before, after, disaster_id, request_id } as DomainEvent;
 }
 
-/** The task or request the decision reads, as it is now. */
-async function subjectOf(record: AuditRecord): Promise<NoticeSubject | null> {
-  const reads = subjectRead(record.type);
+/** The task or request the decision about `event` by `actorId` reads, as it is now (events/notices.ts). */
+async function subjectOf(event: DomainEvent, actorId: string): Promise<NoticeSubject | null> {
+  const reads = subjectReadOf(event);
   switch (reads) {
     case null:
       return null;
     case 'request':
     case 'request_and_tasks': {
-      const [request, tasks] = await Promise.all([
-        requestStore.get(record.entity_id),
-        reads === 'request_and_tasks' ? activeTasksOf(record.entity_id) : undefined,
-      ]);
-      return request ? { request, tasks } : null;
+      const request = await requestStore.get(event.entity_id);
+      if (!request) return null;
+      // The tasks after the request, and only when the decision names their people.
+      return { request, tasks: await activeTasksToTell(event, request, actorId) };
     }
     case 'task':
     case 'task_and_request': {
-      const task = await taskStore.get(record.entity_id);
+      const task = await taskStore.get(event.entity_id);
       if (!task) return null;
       if (task.request_id === null || reads === 'task') return { task, request: null };
       return { task, request: (await requestStore.get(task.request_id)) ?? null };
@@ -111,9 +110,10 @@ async function messagesOf(notice: Notice, auditId: string, now: string): Promise
 export async function deriveOutbound(auditId: string): Promise<string[]> {
   const record = await auditStore.get(auditId);
   if (!record) return [];
-  const subject = await subjectOf(record);
+  const event = eventOf(record);
+  const subject = await subjectOf(event, record.actor_id);
   if (!subject) return [];
-  const notices = noticesOf(eventOf(record), subject, record.actor_id);
+  const notices = noticesOf(event, subject, record.actor_id);
   if (notices.length === 0) return [];
   const now = new Date().toISOString();
   const messages = (await Promise.all(notices.map((notice) => messagesOf(notice, auditId, now)))).flat();
