@@ -1,7 +1,7 @@
 // Audit record → outbound messages. Every state change is recorded in audit_log by the
 // transaction that makes it, so a trigger on that record sees each change exactly as committed,
 // without touching the services that make them. The messages' ids are derived from the audit id,
-// the recipient and the channel, so a second delivery of the same record creates nothing.
+// the recipient, the task and the channel, so a second delivery of the same record creates nothing.
 import { createHash } from 'node:crypto';
 import type { AuditRecord } from '../audit/model.js';
 import { auditStore } from '../audit/store.js';
@@ -46,8 +46,15 @@ async function subjectOf(event: DomainEvent, actorId: string): Promise<NoticeSub
   }
 }
 
-function messageId(auditId: string, uid: string, channel: string, to: string): string {
-  return createHash('sha256').update(`${auditId}\n${uid}\n${channel}\n${to}`).digest('hex').slice(0, 32);
+/**
+ * One message per record, person, task and device or number: a person may hear of several tasks
+ * of one record (the assignee of two active tasks of a request its owner withdrew).
+ */
+function messageId(auditId: string, notice: Notice, channel: string, to: string): string {
+  return createHash('sha256')
+    .update(`${auditId}\n${notice.uid}\n${notice.task_id ?? ''}\n${channel}\n${to}`)
+    .digest('hex')
+    .slice(0, 32);
 }
 
 /**
@@ -82,7 +89,7 @@ async function messagesOf(notice: Notice, auditId: string, now: string): Promise
   if (!devices.empty) {
     return devices.docs.map((device) => ({
       ...base,
-      id: messageId(auditId, notice.uid, 'push', device.id),
+      id: messageId(auditId, notice, 'push', device.id),
       channel: 'push',
       to: device.id,
       language: preferences.language,
@@ -94,7 +101,7 @@ async function messagesOf(notice: Notice, auditId: string, now: string): Promise
   return [
     {
       ...base,
-      id: messageId(auditId, notice.uid, contact.channel, contact.id),
+      id: messageId(auditId, notice, contact.channel, contact.id),
       channel: contact.channel,
       to: contact.id,
       language: contact.language,
@@ -105,7 +112,7 @@ async function messagesOf(notice: Notice, auditId: string, now: string): Promise
 
 /**
  * Creates the outbound messages of audit record `auditId` that do not exist yet; returns the ids
- * created. Idempotent: every id is fixed by the record, the recipient and the channel.
+ * created. Idempotent: every id is fixed by the record, the recipient, the task and the channel.
  */
 export async function deriveOutbound(auditId: string): Promise<string[]> {
   const record = await auditStore.get(auditId);

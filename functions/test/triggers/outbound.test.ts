@@ -299,6 +299,32 @@ describe('outbound delivery triggers (outboundFromAudit, deliverOutbound), again
     });
   });
 
+  it('an assignee of two active tasks of a request its owner withdrew gets a message about each; a second delivery creates nothing', async () => {
+    const scene = await disaster();
+    const owner = await storeUser('affected_individual');
+    const assignee = await storeUser('volunteer');
+    await device(assignee, `token-${uniqueId('assignee')}-aaaaaaaaaaaaaaaa`);
+    const request = await seedRequest(owner, scene.id, { status: 'in_progress' });
+    const first = await seedTask(assignee, scene.id, { request_id: request.id, status: 'on_route' });
+    const second = await seedTask(assignee, scene.id, { request_id: request.id, status: 'pending' });
+    await changeStatus({ uid: owner, role: 'affected_individual', email: null }, request.id, { status: 'closed' });
+    const auditId = (await auditStore.ref().where('entity_id', '==', request.id).get()).docs[0]!.id;
+    const event = await documentCreated('audit_log', 'auditId', auditId);
+
+    await derive(event);
+    const messages = (await outboundMessageStore.ref().where('audit_id', '==', auditId).get()).docs.map((d) =>
+      d.data(),
+    );
+    assert.deepEqual(
+      messages.map((m) => [m.recipient_uid, m.template, m.task_id, m.urgent]).sort(),
+      [
+        [assignee, 'request_withdrawn', first.id, true],
+        [assignee, 'request_withdrawn', second.id, false],
+      ].sort(),
+    );
+    assert.deepEqual(await writesDuring(() => derive(event)), {}, 'the second delivery writes nothing');
+  });
+
   describe('what it reads of a task whose status changed', () => {
     /** A task's move recorded as tasks/service.ts records it, by `actor`; its reads and messages when delivered. */
     async function movedAndDerived(to: 'completed' | 'cancelled', by: 'assignee' | 'dispatcher') {
