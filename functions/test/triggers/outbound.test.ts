@@ -21,7 +21,7 @@ import { disaster } from '../helpers/planning-fixtures.js';
 import { seedRequest, seedTask } from '../helpers/chatbot-fixtures.js';
 import { auditStore } from '../../src/audit/store.js';
 import { changeStatus } from '../../src/requests/service.js';
-import type { StatusChange } from '../../src/requests/model.js';
+import type { StatusChange } from '../../src/requests/inputs.js';
 import type { TaskStatus } from '../../src/tasks/transitions.js';
 import {
   createdSnapshot,
