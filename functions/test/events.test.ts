@@ -1,7 +1,7 @@
 // The state-change corridor (events/): every domain event type has a line in the notice table and
 // in the webhook table (a line may say nobody), and the one decider answers who hears of what.
 import assert from 'node:assert/strict';
-import { NOTICE_LINES, noticesOf, subjectRead, type NoticeSubject } from '../src/events/notices.js';
+import { NOTICE_LINES, noticesOf, readsActiveTasks, subjectReadOf, type NoticeSubject } from '../src/events/notices.js';
 import { DOMAIN_EVENT_TYPES, entityAndAction, type EventOf } from '../src/events/types.js';
 import { AUDIT_ENTITIES } from '../src/audit/model.js';
 import { WEBHOOK_EVENT_OF } from '../src/webhooks/events.js';
@@ -151,6 +151,9 @@ describe('domain events: the tables and the decider', () => {
         ['admin-1', 'request_withdrawn', 'TASK02', false],
       ],
     );
+    // An owner who is staff and closes their own request otherwise: nobody (the tasks are not read).
+    const ownFulfilment = { ...withdrawn, after: { status: 'fulfilled' as const } };
+    assert.deepEqual(noticesOf(ownFulfilment, { request, tasks }, 'owner-1'), []);
     // No task: nobody in particular (the queue and the webhooks show it); a dispatcher's closing tells the owner only.
     assert.deepEqual(noticesOf(withdrawn, { request, tasks: [] }, 'owner-1'), []);
     assert.deepEqual(
@@ -175,12 +178,36 @@ describe('domain events: the tables and the decider', () => {
     ]);
   });
 
-  it('what each decision reads: nothing for the events nobody hears of', () => {
-    assert.equal(subjectRead('task.assigned'), 'task');
-    assert.equal(subjectRead('task.status_changed'), 'task_and_request');
-    assert.equal(subjectRead('request.status_changed'), 'request_and_tasks');
-    assert.equal(subjectRead('request.confirmation_asked'), 'request');
-    assert.equal(subjectRead('disaster.updated'), null);
+  it('what each decision reads, from the event alone: nothing for the events nobody hears of', () => {
+    const head = <T extends 'task.status_changed' | 'request.status_changed'>(type: T, after: EventOf<T>['after']) => ({
+      type,
+      after,
+    });
+    assert.equal(subjectReadOf({ type: 'task.assigned', after: { assigned_to: 'v-1', assigned_at: 'now' } }), 'task');
+    assert.equal(subjectReadOf(head('task.status_changed', { status: 'on_route' })), 'task_and_request');
+    assert.equal(subjectReadOf(head('task.status_changed', { status: 'cancelled' })), 'task', 'its assignee only');
+    assert.equal(subjectReadOf(head('task.status_changed', { status: 'completed' })), null);
+    assert.equal(subjectReadOf(head('task.status_changed', { status: 'failed' })), null);
+    assert.equal(subjectReadOf({ type: 'request.confirmation_asked', after: { confirmation: 'asked' } }), 'request');
+    assert.equal(subjectReadOf({ type: 'disaster.updated', after: {} }), null);
+
+    // A request's status: nothing for a change that tells nobody, the request for a dispatcher's
+    // fulfilment or closing, and the tasks too only for a withdrawal by the request's owner.
+    assert.equal(subjectReadOf(head('request.status_changed', { status: 'in_progress' })), null);
+    assert.equal(subjectReadOf(head('request.status_changed', { status: 'open' })), null);
+    const fulfilled = head('request.status_changed', { status: 'fulfilled' });
+    assert.equal(subjectReadOf(fulfilled), 'request');
+    assert.equal(
+      subjectReadOf(head('request.status_changed', { status: 'closed', closed_reason: 'unfulfilled' })),
+      'request',
+    );
+    const withdrawn = head('request.status_changed', { status: 'closed', closed_reason: 'withdrawn' });
+    assert.equal(subjectReadOf(withdrawn), 'request_and_tasks');
+    const erased = { status: 'closed', closed_reason: 'withdrawn', reason: 'owner_erased' } as const;
+    assert.equal(subjectReadOf(head('request.status_changed', erased)), null, 'nobody left to tell');
+    assert.equal(readsActiveTasks(withdrawn, request, 'owner-1'), true);
+    assert.equal(readsActiveTasks(withdrawn, request, 'admin-1'), false, 'withdrawn by a dispatcher for them');
+    assert.equal(readsActiveTasks(fulfilled, request, 'owner-1'), false);
     assert.deepEqual(DOMAIN_EVENT_TYPES.filter((type) => NOTICE_LINES[type] !== null).sort(), [
       'request.confirmation_asked',
       'request.status_changed',

@@ -35,12 +35,25 @@ export interface Notice {
   reference: string;
 }
 
-/** What a decision reads besides the event: the request, the task, or the task and its request. */
+/**
+ * What a decision reads besides the event: the request, the task, or the task and its request.
+ * `request_and_tasks`: the request, then its active tasks only if the actor is its owner (the
+ * event does not say who owns the request; the request does): `readsActiveTasks`.
+ */
 export type SubjectRead = 'request' | 'request_and_tasks' | 'task' | 'task_and_request';
+
+/** The part of an event its subject read is decided on: a transaction asks before it builds the event. */
+export type EventHead<T extends DomainEventType = DomainEventType> = {
+  [K in T]: Pick<EventOf<K>, 'type' | 'after'>;
+}[T];
 
 /** Who hears of one event of type T, and which subject the decision reads. */
 interface NoticeLine<T extends DomainEventType> {
-  reads: SubjectRead;
+  /**
+   * Fixed, or, where the event alone tells what the decision needs, per event: null when this one
+   * tells nobody, so that nothing is read for it (Firestore bills every document read).
+   */
+  reads: SubjectRead | ((event: Pick<EventOf<T>, 'after'>) => SubjectRead | null);
   decide(event: EventOf<T>, subject: NoticeSubject, actorId: string): Notice[];
 }
 
@@ -110,6 +123,10 @@ function toTaskPeople(subject: NoticeSubject): Notice[] {
   );
 }
 
+/** A request's status change anyone hears of: to fulfilled or closed, but not erasure's (nobody is left to tell). */
+const isToldStatusChange = (after: EventOf<'request.status_changed'>['after']) =>
+  (after.status === 'fulfilled' || after.status === 'closed') && after.reason !== 'owner_erased';
+
 /**
  * Every event type has a line: who hears, with which template, how urgently. `null` says nobody
  * does (recorded for the history and, where the webhook table says so, for subscribers only).
@@ -117,16 +134,17 @@ function toTaskPeople(subject: NoticeSubject): Notice[] {
 export const NOTICE_LINES = {
   'request.created': null,
   'request.status_changed': {
-    reads: 'request_and_tasks',
+    // Any other change (open, in progress) tells nobody: nothing read. Only a withdrawal may need
+    // the active tasks, and only if its owner made it, which the request says: read after it.
+    reads: ({ after }) =>
+      !isToldStatusChange(after) ? null : after.closed_reason === 'withdrawn' ? 'request_and_tasks' : 'request',
     decide(event, subject, actorId) {
-      const to = event.after.status;
-      // Erasure closes an erased person's requests: there is nobody left to tell.
-      if ((to !== 'fulfilled' && to !== 'closed') || event.after.reason === 'owner_erased') return [];
-      // An owner who closed their own request (withdrawn) needs no message about it; the people
-      // working on it do.
-      if (subject.request?.owner_id === actorId) return toTaskPeople(subject);
-      if (!subject.request) return [];
-      return toRequester({ request: subject.request }, to === 'fulfilled' ? 'request_fulfilled' : 'request_closed');
+      const { request } = subject;
+      if (!isToldStatusChange(event.after) || !request) return [];
+      // An owner needs no message about their own change; the people working on a request its
+      // owner withdrew do: the one change whose tasks are read (readsActiveTasks).
+      if (request.owner_id === actorId) return readsActiveTasks(event, request, actorId) ? toTaskPeople(subject) : [];
+      return toRequester({ request }, event.after.status === 'fulfilled' ? 'request_fulfilled' : 'request_closed');
     },
   },
   'request.located': null,
@@ -164,7 +182,10 @@ export const NOTICE_LINES = {
     decide: (_event, subject) => toAssignee(subject.task?.assigned_to, subject, 'task_authorized'),
   },
   'task.status_changed': {
-    reads: 'task_and_request',
+    // On the way: the requester hears (the request); cancelled: perhaps the assignee (the task);
+    // any other move tells nobody.
+    reads: ({ after }) =>
+      after.status === 'on_route' ? 'task_and_request' : after.status === 'cancelled' ? 'task' : null,
     decide(event, subject, actorId) {
       const to = event.after.status;
       if (to === 'on_route') return toRequester(subject, 'request_on_route');
@@ -213,9 +234,21 @@ function lineOf<T extends DomainEventType>(type: T): NoticeLine<T> | null {
   return (NOTICE_LINES as NoticeTable)[type];
 }
 
-/** Which subject the decision for `type` reads (the trigger reads it; a transaction has it): none for nobody. */
-export function subjectRead(type: DomainEventType): SubjectRead | null {
-  return lineOf(type)?.reads ?? null;
+/**
+ * Which subject the decision about `event` reads: the outbound trigger reads it, a transaction
+ * recording the event reads the same (or already has it). Null: nobody hears of it, nothing is read.
+ */
+export function subjectReadOf(event: EventHead): SubjectRead | null {
+  const reads = lineOf(event.type)?.reads ?? null;
+  return typeof reads === 'function' ? reads(event) : reads;
+}
+
+/**
+ * Whether the decision about `event` by `actorId` reads the request's active tasks, given the
+ * request it read first: a withdrawal by the request's owner, whose active tasks' people hear of it.
+ */
+export function readsActiveTasks(event: EventHead, request: { owner_id: string }, actorId: string): boolean {
+  return subjectReadOf(event) === 'request_and_tasks' && request.owner_id === actorId;
 }
 
 /** Who hears of `event`, made by `actorId`, given the task or request it concerns. */

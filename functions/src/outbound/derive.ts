@@ -1,7 +1,7 @@
 // Audit record → outbound messages. Every state change is recorded in audit_log by the
 // transaction that makes it, so a trigger on that record sees each change exactly as committed,
 // without touching the services that make them. The messages' ids are derived from the audit id,
-// the recipient and the channel, so a second delivery of the same record creates nothing.
+// the recipient, the task and the channel, so a second delivery of the same record creates nothing.
 import { createHash } from 'node:crypto';
 import type { AuditRecord } from '../audit/model.js';
 import { auditStore } from '../audit/store.js';
@@ -9,9 +9,9 @@ import { phoneContactStore } from '../channels/store.js';
 import { deviceStore, outboundMessageStore } from './store.js';
 import { requestStore } from '../requests/store.js';
 import { taskStore } from '../tasks/store.js';
-import { activeTasksOf } from '../tasks/request-status.js';
+import { activeTasksToTell } from '../tasks/request-status.js';
 import { db } from '../data/firestore.js';
-import { noticesOf, subjectRead, type Notice, type NoticeSubject } from '../events/notices.js';
+import { noticesOf, subjectReadOf, type Notice, type NoticeSubject } from '../events/notices.js';
 import { render } from '../events/templates.js';
 import type { DomainEvent } from '../events/types.js';
 import { preferencesOf } from './preferences.js';
@@ -23,23 +23,22 @@ function eventOf(record: AuditRecord): DomainEvent {
   return { type, entity_id, before, after, disaster_id, request_id } as DomainEvent;
 }
 
-/** The task or request the decision reads, as it is now. */
-async function subjectOf(record: AuditRecord): Promise<NoticeSubject | null> {
-  const reads = subjectRead(record.type);
+/** The task or request the decision about `event` by `actorId` reads, as it is now (events/notices.ts). */
+async function subjectOf(event: DomainEvent, actorId: string): Promise<NoticeSubject | null> {
+  const reads = subjectReadOf(event);
   switch (reads) {
     case null:
       return null;
     case 'request':
     case 'request_and_tasks': {
-      const [request, tasks] = await Promise.all([
-        requestStore.get(record.entity_id),
-        reads === 'request_and_tasks' ? activeTasksOf(record.entity_id) : undefined,
-      ]);
-      return request ? { request, tasks } : null;
+      const request = await requestStore.get(event.entity_id);
+      if (!request) return null;
+      // The tasks after the request, and only when the decision names their people.
+      return { request, tasks: await activeTasksToTell(event, request, actorId) };
     }
     case 'task':
     case 'task_and_request': {
-      const task = await taskStore.get(record.entity_id);
+      const task = await taskStore.get(event.entity_id);
       if (!task) return null;
       if (task.request_id === null || reads === 'task') return { task, request: null };
       return { task, request: (await requestStore.get(task.request_id)) ?? null };
@@ -47,8 +46,15 @@ async function subjectOf(record: AuditRecord): Promise<NoticeSubject | null> {
   }
 }
 
-function messageId(auditId: string, uid: string, channel: string, to: string): string {
-  return createHash('sha256').update(`${auditId}\n${uid}\n${channel}\n${to}`).digest('hex').slice(0, 32);
+/**
+ * One message per record, person, task and device or number: a person may hear of several tasks
+ * of one record (the assignee of two active tasks of a request its owner withdrew).
+ */
+function messageId(auditId: string, notice: Notice, channel: string, to: string): string {
+  return createHash('sha256')
+    .update(`${auditId}\n${notice.uid}\n${notice.task_id ?? ''}\n${channel}\n${to}`)
+    .digest('hex')
+    .slice(0, 32);
 }
 
 /**
@@ -83,7 +89,7 @@ async function messagesOf(notice: Notice, auditId: string, now: string): Promise
   if (!devices.empty) {
     return devices.docs.map((device) => ({
       ...base,
-      id: messageId(auditId, notice.uid, 'push', device.id),
+      id: messageId(auditId, notice, 'push', device.id),
       channel: 'push',
       to: device.id,
       language: preferences.language,
@@ -95,7 +101,7 @@ async function messagesOf(notice: Notice, auditId: string, now: string): Promise
   return [
     {
       ...base,
-      id: messageId(auditId, notice.uid, contact.channel, contact.id),
+      id: messageId(auditId, notice, contact.channel, contact.id),
       channel: contact.channel,
       to: contact.id,
       language: contact.language,
@@ -106,14 +112,15 @@ async function messagesOf(notice: Notice, auditId: string, now: string): Promise
 
 /**
  * Creates the outbound messages of audit record `auditId` that do not exist yet; returns the ids
- * created. Idempotent: every id is fixed by the record, the recipient and the channel.
+ * created. Idempotent: every id is fixed by the record, the recipient, the task and the channel.
  */
 export async function deriveOutbound(auditId: string): Promise<string[]> {
   const record = await auditStore.get(auditId);
   if (!record) return [];
-  const subject = await subjectOf(record);
+  const event = eventOf(record);
+  const subject = await subjectOf(event, record.actor_id);
   if (!subject) return [];
-  const notices = noticesOf(eventOf(record), subject, record.actor_id);
+  const notices = noticesOf(event, subject, record.actor_id);
   if (notices.length === 0) return [];
   const now = new Date().toISOString();
   const messages = (await Promise.all(notices.map((notice) => messagesOf(notice, auditId, now)))).flat();

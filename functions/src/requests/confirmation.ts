@@ -17,7 +17,7 @@ import { confirmationChanges, confirmationDueAt } from './confirmation-state.js'
 import type { HelpRequest, RequestView } from './model.js';
 import { writeStatusChange } from './service.js';
 import type { Task } from '../tasks/model.js';
-import { activeTasksOf } from '../tasks/request-status.js';
+import { activeTasksToTell } from '../tasks/request-status.js';
 import { audienceOf, toRequestView } from './visibility.js';
 
 /** Requests one sweep looks at, at most: its reads are bounded whatever the backlog (the next run takes the rest). */
@@ -105,6 +105,15 @@ function notOpen(request: HelpRequest): ConflictError {
   });
 }
 
+/** What a NO makes of the request: closed, withdrawn by its person. */
+const WITHDRAWAL = { status: 'closed', closed_reason: 'withdrawn' } as const;
+
+/** The active tasks whose people a NO by `actor` tells (events/notices.ts), read after the request; none for a YES. */
+async function tasksToTellOf(tx: Transaction, actor: Caller, request: HelpRequest, stillNeeded: boolean) {
+  if (stillNeeded) return [];
+  return activeTasksToTell({ type: 'request.status_changed', after: WITHDRAWAL }, request, actor.uid, tx);
+}
+
 /**
  * The person's answer, decided on the request read in the caller's transaction: YES refreshes
  * `last_confirmed_at` and clears the question; NO closes the request as withdrawn, by the status
@@ -124,10 +133,9 @@ export function decideAnswer(
   if (!stillNeeded) {
     if (request.status === 'closed' && request.closed_reason === 'withdrawn') return unchanged(request);
     if (!open) throw notOpen(request);
-    const to = { status: 'closed' as const, closed_reason: 'withdrawn' as const };
     return {
-      value: { ...request, ...to, confirmation: null, updated_at: at, status_changed_at: at },
-      write: () => void writeStatusChange(tx, actor, request, to, at, { confirmation: null }, tasks),
+      value: { ...request, ...WITHDRAWAL, confirmation: null, updated_at: at, status_changed_at: at },
+      write: () => void writeStatusChange(tx, actor, request, WITHDRAWAL, at, { confirmation: null }, tasks),
     };
   }
   if (!open) throw notOpen(request);
@@ -161,10 +169,8 @@ export async function stageConfirmationAnswer(
   stillNeeded: boolean,
   at: string,
 ): Promise<Staged<HelpRequest>> {
-  const [request, tasks] = await Promise.all([
-    requestStore.require(requestId, 'Request', tx),
-    stillNeeded ? [] : activeTasksOf(requestId, tx),
-  ]);
+  const request = await requestStore.require(requestId, 'Request', tx);
+  const tasks = await tasksToTellOf(tx, actor, request, stillNeeded);
   return decideAnswer(tx, actor, request, stillNeeded, at, tasks);
 }
 
@@ -183,7 +189,7 @@ export async function answerConfirmation(
     if (!request || !audience) throw new NotFoundError('Request', requestId);
     if (request.owner_id !== caller.uid)
       throw new ForbiddenError('Only the person who raised the request answers whether they still need help.');
-    const tasks = stillNeeded ? [] : await activeTasksOf(requestId, tx);
+    const tasks = await tasksToTellOf(tx, caller, request, stillNeeded);
     const answered = decideAnswer(tx, caller, request, stillNeeded, new Date().toISOString(), tasks);
     answered.write();
     return toRequestView(answered.value, audience);

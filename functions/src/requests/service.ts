@@ -17,7 +17,7 @@ import { type RequestFilters, type StatusChange } from './inputs.js';
 import { audienceOf, audienceResolver, survivorsOf, toRequestView } from './visibility.js';
 import { requestTransitions, type RequestStatus } from './transitions.js';
 import type { Task } from '../tasks/model.js';
-import { activeTasksOf } from '../tasks/request-status.js';
+import { activeTasksToTell } from '../tasks/request-status.js';
 
 export async function getRequest(caller: Caller, id: string): Promise<RequestView> {
   const request = await requestStore.get(id);
@@ -196,9 +196,9 @@ export async function changeStatus(caller: Caller, id: string, change: StatusCha
     }
     const reason =
       change.status === 'closed' ? (change.closed_reason ?? (privileged ? 'unfulfilled' : 'withdrawn')) : null;
-    // Its owner withdrawing it: those working on its tasks hear of it (events/notices.ts).
-    const tasks = request.owner_id === caller.uid && reason === 'withdrawn' ? await activeTasksOf(id, tx) : [];
     const to = { status: change.status, closed_reason: reason };
+    // Its owner withdrawing it: those working on its tasks hear of it (events/notices.ts).
+    const tasks = await activeTasksToTell({ type: 'request.status_changed', after: to }, request, caller.uid, tx);
     const changed = writeStatusChange(tx, caller, request, to, undefined, {}, tasks);
     return toRequestView(changed, audience);
   });
@@ -209,7 +209,7 @@ export async function changeStatus(caller: Caller, id: string, change: StatusCha
  * event, staged in the caller's transaction after its reads: PATCH /requests/{req_id}/status and
  * a NO to "do you still need help?" (requests/confirmation.ts) alike. `alsoChanged`: fields the
  * same change sets besides the status (re-confirmation clears its question), in the event too.
- * `tasks`: the request's active tasks, read by the caller when its owner withdraws it.
+ * `tasks`: the active tasks whose people hear of it, read by the caller (activeTasksToTell).
  */
 export function writeStatusChange(
   tx: Transaction,

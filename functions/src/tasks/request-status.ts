@@ -9,6 +9,7 @@
 // requests/transitions.ts; it is written in the same transaction as the task change.
 import type { Transaction } from 'firebase-admin/firestore';
 import { recordEvent, type EventActor } from '../events/record.js';
+import { readsActiveTasks, type EventHead } from '../events/notices.js';
 import { requestStore } from '../requests/store.js';
 import { taskStore } from './store.js';
 import { unchanged, type Staged } from '../data/staged.js';
@@ -58,15 +59,26 @@ export async function readLinkableRequest(
 /** Tasks of one request read for a notice, at most: a request has a handful. */
 export const REQUEST_TASKS_READ = 20;
 
-/**
- * The request's active tasks (pending, on the way), as a notice about it names them
- * (events/notices.ts): read by the transaction that withdraws the request and by the outbound
- * trigger alike, so both tell the same people.
- */
+/** The request's active tasks (pending, on the way), as a notice about it names them (events/notices.ts). */
 export async function activeTasksOf(requestId: string, tx?: Transaction): Promise<Task[]> {
   const query = taskStore.ref().where('request_id', '==', requestId).limit(REQUEST_TASKS_READ);
   const snapshot = tx ? await tx.get(query) : await query.get();
   return snapshot.docs.map((doc) => doc.data()).filter((task) => ACTIVE_TASK_STATUSES.includes(task.status));
+}
+
+/**
+ * The active tasks of `request` whose people the decision about its status change (`event`, by
+ * `actorId`) names: read only when it names them (its owner withdrew it: `readsActiveTasks`), else
+ * none, unread. The transaction that changes the status and the outbound trigger read alike, so
+ * both tell the same people.
+ */
+export async function activeTasksToTell(
+  event: EventHead,
+  request: HelpRequest,
+  actorId: string,
+  tx?: Transaction,
+): Promise<Task[]> {
+  return readsActiveTasks(event, request, actorId) ? activeTasksOf(request.id, tx) : [];
 }
 
 /** The request's move and its audit record; the actor is whoever moved the task: the request followed their change. */

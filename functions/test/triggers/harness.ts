@@ -68,6 +68,9 @@ export function createdSnapshot(path: string, fields: Record<string, unknown>): 
 }
 
 interface Metrics {
+  reads: number;
+  missing_reads: number;
+  empty_queries: number;
   writes: number;
   by_collection: Record<string, { reads: number; writes: number }>;
 }
@@ -88,6 +91,26 @@ export async function writesDuring(deliver: () => Promise<unknown>): Promise<Rec
       .filter(([, counts]) => counts.writes > 0)
       .map(([name, counts]) => [name, counts.writes]),
   );
+}
+
+/**
+ * Runs `deliver` and returns the reads Firestore bills for it: in all (a document missing and a
+ * query that finds nothing bill one each) and the documents read per collection (`{}`: none).
+ */
+export async function readsDuring(
+  deliver: () => Promise<unknown>,
+): Promise<{ billed: number; byCollection: Record<string, number> }> {
+  await metrics('DELETE');
+  await deliver();
+  const counted = await metrics('GET');
+  return {
+    billed: counted.reads + counted.missing_reads + counted.empty_queries,
+    byCollection: Object.fromEntries(
+      Object.entries(counted.by_collection)
+        .filter(([, counts]) => counts.reads > 0)
+        .map(([name, counts]) => [name, counts.reads]),
+    ),
+  };
 }
 
 /** The raw stored fields of a document (Timestamps and all), to compare before and after a delivery. */

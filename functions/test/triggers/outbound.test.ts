@@ -18,11 +18,17 @@ import { deviceIdOf } from '../../src/outbound/devices.js';
 import type { UserRecord } from '../../src/users/model.js';
 import { uniqueId } from '../helpers/api.js';
 import { disaster } from '../helpers/planning-fixtures.js';
+import { seedRequest, seedTask } from '../helpers/chatbot-fixtures.js';
+import { auditStore } from '../../src/audit/store.js';
+import { changeStatus } from '../../src/requests/service.js';
+import type { StatusChange } from '../../src/requests/inputs.js';
+import type { TaskStatus } from '../../src/tasks/transitions.js';
 import {
   createdSnapshot,
   documentCreated,
   emptyFirestore,
   functionsTestSdk,
+  readsDuring,
   writesDuring,
   firestoreTriggerOf,
 } from './harness.js';
@@ -199,6 +205,179 @@ describe('outbound delivery triggers (outboundFromAudit, deliverOutbound), again
     assert.match(messages[0]?.body ?? '', new RegExp(`gawain ${shortReference(taskId)}`));
 
     assert.deepEqual(await writesDuring(() => derive(event)), {}, 'the second delivery writes nothing');
+  });
+
+  describe('what it reads of a request whose status changed: only what the decision needs (Firestore bills each read)', () => {
+    /** A request (in progress) with a task in each status, each created by a dispatcher and assigned to a volunteer with a phone. */
+    async function requestWithTasks(statuses: TaskStatus[], status: 'open' | 'in_progress' = 'in_progress') {
+      const scene = await disaster();
+      const owner = await storeUser('affected_individual');
+      const dispatcher = await storeUser('admin');
+      const assignee = await storeUser('volunteer');
+      await device(owner, `token-${uniqueId('owner')}-aaaaaaaaaaaaaaaa`);
+      await device(assignee, `token-${uniqueId('assignee')}-aaaaaaaaaaaaaaaa`);
+      const request = await seedRequest(owner, scene.id, { status });
+      const tasks = [];
+      for (const taskStatus of statuses) {
+        const fields = { request_id: request.id, status: taskStatus, created_by: dispatcher };
+        tasks.push(await seedTask(assignee, scene.id, fields));
+      }
+      return { request, owner, dispatcher, assignee, tasks };
+    }
+
+    /** Changes the status through the service, then delivers its audit record to the trigger: its reads, and the messages made. */
+    async function changedAndDerived(
+      requestId: string,
+      by: { uid: string; role: UserRecord['role'] },
+      change: StatusChange,
+    ) {
+      await changeStatus({ ...by, email: null }, requestId, change);
+      const records = await auditStore.ref().where('entity_id', '==', requestId).get();
+      assert.equal(records.size, 1, 'one status change recorded');
+      const auditId = records.docs[0]!.id;
+      const event = await documentCreated('audit_log', 'auditId', auditId);
+      const reads = await readsDuring(() => derive(event));
+      const messages = (await outboundMessageStore.ref().where('audit_id', '==', auditId).get()).docs.map((d) =>
+        d.data(),
+      );
+      return { reads, messages };
+    }
+
+    it('a change that tells nobody (open to in progress) reads the audit record alone: no request, no tasks', async () => {
+      const { request, dispatcher } = await requestWithTasks(['pending', 'on_route', 'completed'], 'open');
+      const { reads, messages } = await changedAndDerived(
+        request.id,
+        { uid: dispatcher, role: 'admin' },
+        { status: 'in_progress' },
+      );
+      assert.deepEqual(reads, { billed: 1, byCollection: { audit_log: 1 } });
+      assert.deepEqual(messages, []);
+    });
+
+    it('a dispatcher’s fulfilment tells the owner, reading the request and none of its active or ended tasks', async () => {
+      const { request, owner, dispatcher } = await requestWithTasks(['pending', 'on_route', 'completed', 'cancelled']);
+      const { reads, messages } = await changedAndDerived(
+        request.id,
+        { uid: dispatcher, role: 'admin' },
+        { status: 'fulfilled' },
+      );
+      assert.equal(reads.byCollection.requests, 1);
+      assert.equal(reads.byCollection.tasks, undefined, JSON.stringify(reads));
+      assert.deepEqual(
+        messages.map((m) => [m.recipient_uid, m.template, m.channel]),
+        [[owner, 'request_fulfilled', 'push']],
+      );
+    });
+
+    it('a dispatcher closing it as withdrawn for its person tells the owner and reads no task either', async () => {
+      const { request, owner, dispatcher } = await requestWithTasks(['pending', 'completed']);
+      const withdrawn = { status: 'closed', closed_reason: 'withdrawn' } as const;
+      const { reads, messages } = await changedAndDerived(request.id, { uid: dispatcher, role: 'admin' }, withdrawn);
+      assert.equal(reads.byCollection.tasks, undefined, JSON.stringify(reads));
+      assert.deepEqual(
+        messages.map((m) => [m.recipient_uid, m.template]),
+        [[owner, 'request_closed']],
+      );
+    });
+
+    it('its owner’s withdrawal reads the request, then its tasks: the assignee of the active one hears, urgently while on the way', async () => {
+      const { request, owner, assignee, tasks } = await requestWithTasks(['on_route', 'completed', 'cancelled']);
+      const { reads, messages } = await changedAndDerived(
+        request.id,
+        { uid: owner, role: 'affected_individual' },
+        {
+          status: 'closed',
+        },
+      );
+      assert.equal(reads.byCollection.requests, 1);
+      assert.equal(reads.byCollection.tasks, 3, 'the query reads the request’s tasks, ended ones too');
+      // The dispatcher who created the task hears too, in the app: no device nor phone, no message.
+      assert.deepEqual(
+        messages.map((m) => [m.recipient_uid, m.template, m.task_id, m.urgent]),
+        [[assignee, 'request_withdrawn', tasks[0]!.id, true]],
+      );
+    });
+  });
+
+  it('an assignee of two active tasks of a request its owner withdrew gets a message about each; a second delivery creates nothing', async () => {
+    const scene = await disaster();
+    const owner = await storeUser('affected_individual');
+    const assignee = await storeUser('volunteer');
+    await device(assignee, `token-${uniqueId('assignee')}-aaaaaaaaaaaaaaaa`);
+    const request = await seedRequest(owner, scene.id, { status: 'in_progress' });
+    const first = await seedTask(assignee, scene.id, { request_id: request.id, status: 'on_route' });
+    const second = await seedTask(assignee, scene.id, { request_id: request.id, status: 'pending' });
+    await changeStatus({ uid: owner, role: 'affected_individual', email: null }, request.id, { status: 'closed' });
+    const auditId = (await auditStore.ref().where('entity_id', '==', request.id).get()).docs[0]!.id;
+    const event = await documentCreated('audit_log', 'auditId', auditId);
+
+    await derive(event);
+    const messages = (await outboundMessageStore.ref().where('audit_id', '==', auditId).get()).docs.map((d) =>
+      d.data(),
+    );
+    assert.deepEqual(
+      messages.map((m) => [m.recipient_uid, m.template, m.task_id, m.urgent]).sort(),
+      [
+        [assignee, 'request_withdrawn', first.id, true],
+        [assignee, 'request_withdrawn', second.id, false],
+      ].sort(),
+    );
+    assert.deepEqual(await writesDuring(() => derive(event)), {}, 'the second delivery writes nothing');
+  });
+
+  describe('what it reads of a task whose status changed', () => {
+    /** A task's move recorded as tasks/service.ts records it, by `actor`; its reads and messages when delivered. */
+    async function movedAndDerived(to: 'completed' | 'cancelled', by: 'assignee' | 'dispatcher') {
+      const scene = await disaster();
+      const owner = await storeUser('affected_individual');
+      const assignee = await storeUser('volunteer');
+      await device(owner, `token-${uniqueId('owner')}-aaaaaaaaaaaaaaaa`);
+      await device(assignee, `token-${uniqueId('assignee')}-aaaaaaaaaaaaaaaa`);
+      const request = await seedRequest(owner, scene.id, { status: 'in_progress' });
+      const task = await seedTask(assignee, scene.id, { request_id: request.id, status: to }); // as the move left it
+      const batch = db().batch();
+      const record = recordEvent(
+        batch,
+        {
+          uid: by === 'assignee' ? assignee : task.created_by,
+          role: by === 'assignee' ? 'volunteer' : 'admin',
+          email: null,
+        },
+        {
+          type: 'task.status_changed',
+          entity_id: task.id,
+          before: { status: 'on_route' },
+          after: { status: to },
+          disaster_id: scene.id,
+          request_id: request.id,
+        },
+        new Date().toISOString(),
+        { task, request },
+      );
+      await batch.commit();
+      const event = await documentCreated('audit_log', 'auditId', record.id);
+      const reads = await readsDuring(() => derive(event));
+      const messages = (await outboundMessageStore.ref().where('audit_id', '==', record.id).get()).docs.map((d) =>
+        d.data(),
+      );
+      return { reads, messages, assignee };
+    }
+
+    it('completed by its assignee tells nobody: the audit record alone is read', async () => {
+      const { reads, messages } = await movedAndDerived('completed', 'assignee');
+      assert.deepEqual(reads, { billed: 1, byCollection: { audit_log: 1 } });
+      assert.deepEqual(messages, []);
+    });
+
+    it('cancelled by a dispatcher tells the assignee, reading the task and not its request', async () => {
+      const { reads, messages, assignee } = await movedAndDerived('cancelled', 'dispatcher');
+      assert.equal(reads.byCollection.tasks, 1);
+      assert.equal(reads.byCollection.requests, undefined, JSON.stringify(reads));
+      assert.deepEqual(
+        messages.map((m) => [m.recipient_uid, m.template]),
+        [[assignee, 'task_cancelled']],
+      );
+    });
   });
 
   it('sends an SMS through the twilio SDK in the contact’s language; a message already sent is not sent again', async () => {
