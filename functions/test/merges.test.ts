@@ -249,6 +249,39 @@ describe('reversible merges', function () {
     assert.ok(theirs3.every((n) => !n.text.includes(myRef)));
   });
 
+  it("the survivor's owner withdrawing it: the merged reporter hears it closed, by their own reference (they did not close it); the owner hears nothing", async () => {
+    const { user: texter, number } = await textingPerson();
+    const appUser = await registeredUser('affected_individual');
+    const mine = await helpRequest(disasterId, texter.uid, { channel: 'sms', ...ownReference() });
+    const theirs = await helpRequest(disasterId, appUser.uid, ownReference());
+    expectStatus(await merge(dispatcher, mine.id, theirs.id), 200);
+    expectStatus(
+      await call('PATCH', `/requests/${theirs.id}/status`, {
+        token: appUser.token,
+        body: { status: 'closed', closed_reason: 'withdrawn' },
+      }),
+      200,
+    );
+    const myRef = shortReference(mine.id);
+    const [closed] = await smsTo(number, 1);
+    assert.equal(closed?.body, render('request_closed', 'en', myRef));
+    assert.ok(!closed.body.includes(shortReference(theirs.id)), "never the survivor's reference");
+    const told = await waitFor('the in-app notice', async () => {
+      const found = await notificationsOf(texter.uid);
+      return found.length > 0 ? found : undefined;
+    });
+    assert.deepEqual(
+      told.map((n) => [n.request_id, n.task_id, n.text]),
+      [[mine.id, null, render('request_closed', 'en', myRef)]],
+    );
+    assert.deepEqual(
+      await notificationsOf(appUser.uid),
+      [],
+      'the owner who withdrew it is not told of their own change',
+    );
+    assert.equal(expectStatus(await view(texter, mine.id), 200).status, 'closed');
+  });
+
   it('unmerge restores both as they were before the merge; a second unmerge is a 409 that writes nothing', async () => {
     const [alice, bob] = await Promise.all([
       registeredUser('affected_individual'),

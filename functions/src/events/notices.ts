@@ -71,15 +71,12 @@ function toPerson(
 }
 
 /**
- * The requester of the task's request (none for a task without one), told about their request;
- * and the owner of each request merged into it, told the same about their own request, by its own
- * reference, and never of the task (theirs is the request they made; docs/conventions.md "Merges").
+ * The owner of each request merged into `request`, told about their own request, by its own
+ * reference, and never of a task (theirs is the request they made; docs/conventions.md "Merges").
  */
-function toRequester(subject: NoticeSubject, template: OutboundEvent): Notice[] {
-  const { task, request } = subject;
-  if (!request) return [];
+function toMergedReporters(request: NonNullable<NoticeSubject['request']>, template: OutboundEvent): Notice[] {
   const told = new Set([request.owner_id]);
-  const mergedReporters = (request.merged_reports ?? []).flatMap((report) => {
+  return (request.merged_reports ?? []).flatMap((report) => {
     if (report.owner_id === null || told.has(report.owner_id)) return [];
     told.add(report.owner_id);
     return toPerson(report.owner_id, template, {
@@ -88,12 +85,18 @@ function toRequester(subject: NoticeSubject, template: OutboundEvent): Notice[] 
       reference: shortReference(report.request_id),
     });
   });
+}
+
+/** The requester of the task's request (none for a task without one), and the reporters merged into it. */
+function toRequester(subject: NoticeSubject, template: OutboundEvent): Notice[] {
+  const { task, request } = subject;
+  if (!request) return [];
   const owner = toPerson(request.owner_id, template, {
     request_id: request.id,
     task_id: task?.id ?? null,
     reference: shortReference(request.id),
   });
-  return [...owner, ...mergedReporters];
+  return [...owner, ...toMergedReporters(request, template)];
 }
 
 /** The assignee, told about their task: by the task's reference, which `DONE <ref>` by SMS quotes. */
@@ -141,10 +144,16 @@ export const NOTICE_LINES = {
     decide(event, subject, actorId) {
       const { request } = subject;
       if (!isToldStatusChange(event.after) || !request) return [];
+      const template = event.after.status === 'fulfilled' ? 'request_fulfilled' : 'request_closed';
       // An owner needs no message about their own change; the people working on a request its
-      // owner withdrew do: the one change whose tasks are read (readsActiveTasks).
-      if (request.owner_id === actorId) return readsActiveTasks(event, request, actorId) ? toTaskPeople(subject) : [];
-      return toRequester({ request }, event.after.status === 'fulfilled' ? 'request_fulfilled' : 'request_closed');
+      // owner withdrew do (the one change whose tasks are read: readsActiveTasks), and so do the
+      // reporters merged into it, who did not close it (each by their own request, never of whom).
+      if (request.owner_id === actorId)
+        return [
+          ...(readsActiveTasks(event, request, actorId) ? toTaskPeople(subject) : []),
+          ...toMergedReporters(request, template),
+        ];
+      return toRequester({ request }, template);
     },
   },
   'request.located': null,
