@@ -15,6 +15,7 @@ import { render } from '../src/events/templates.js';
 import { shortReference } from '../src/shared/reference.js';
 import { call, expectProblem, expectStatus, registeredUser, uniqueId, type TestUser } from './helpers/api.js';
 import { waitFor } from './helpers/planning-fixtures.js';
+import { gatherContext } from '../src/chatbot/context.js';
 import { newNumber, replyOf, smsForm, smsTo, twilioPost } from './helpers/sms.js';
 import { confirmedDisaster, helpRequest, notificationsOf, readyTask } from './helpers/tasks-fixtures.js';
 
@@ -160,6 +161,16 @@ describe('reversible merges', function () {
     assert.equal(typeof hers.merged_at, 'string');
     const listed = expectStatus(await call('GET', '/requests/me', { token: alice.token }), 200);
     assert.equal(listed.items.find((r: { id: string }) => r.id === mine.id)?.status, 'in_progress');
+    // The assistant tells her the same of her request, and nothing of his.
+    const { context } = await gatherContext(
+      { uid: alice.uid, role: alice.role, email: null },
+      { categories: [], anyNearby: false, parts: { tasks: false, plans: false, memberships: false } },
+    );
+    assert.deepEqual(
+      context.requests.map((r) => [r.id, r.status, r.closed_reason]),
+      [[mine.id, 'in_progress', null]],
+    );
+    assert.ok(!JSON.stringify(context).includes('Bob:'));
 
     const his = expectStatus(await view(bob, theirs.id), 200);
     assert.equal(his.view, 'owner');

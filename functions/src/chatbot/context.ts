@@ -24,6 +24,7 @@ import { COARSE_CENTER_MAX_OFFSET_KM, distanceKm } from '../shared/geo.js';
 import type { Location } from '../shared/schemas.js';
 import type { Task } from '../tasks/model.js';
 import type { WorkflowOutput } from '../workflow/model.js';
+import { asTheirOwnerSees } from '../requests/visibility.js';
 import type { ChatContext, DisasterFacts, PlanSummary, RequestFacts, ResourceFacts, TaskFacts } from './facts.js';
 
 /** Most recent own requests and assigned tasks considered. */
@@ -235,9 +236,13 @@ async function readOwn(caller: Caller, parts: ContextParts, reads: Reads) {
       : none,
   ]);
   reads.count += 1;
+  // The caller's own requests as they see them: one merged into another follows its survivor's
+  // status (requests/visibility.ts), never who else reported it.
+  const stored = reads.query(requestSnap).docs.map((doc) => doc.data());
+  reads.count += new Set(stored.flatMap((request) => (request.merge ? [request.merge.into] : []))).size;
   return {
     user: userSnap.data(),
-    requests: reads.query(requestSnap).docs.map((doc) => doc.data()),
+    requests: await asTheirOwnerSees(stored),
     tasks: taskSnap ? reads.query(taskSnap).docs.map((doc) => doc.data()) : [],
     recent: new Map<string, Disaster>(
       recentSnap ? reads.query(recentSnap).docs.map((doc) => [doc.id, doc.data()]) : [],

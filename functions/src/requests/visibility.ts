@@ -94,7 +94,7 @@ export async function survivorsOf(requests: readonly HelpRequest[]): Promise<Map
 
 /**
  * The requests of one owner as they see them, for the replies that speak to them outside a view
- * (the SMS STATUS reply): a merged one with its survivor's status and progress.
+ * (the SMS STATUS reply, the assistant): a merged one with its survivor's status and progress.
  */
 export async function asTheirOwnerSees(requests: readonly HelpRequest[]): Promise<HelpRequest[]> {
   const survivors = await survivorsOf(requests);
