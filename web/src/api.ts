@@ -112,6 +112,7 @@ export {
   ACTIVE_TASK_STATUSES,
   DISASTER_TYPES,
   NEEDS,
+  OBSERVATION_TYPES,
   PLANNING_STATES,
   REQUEST_CHANNELS,
   REQUEST_STATUSES,
@@ -124,6 +125,7 @@ export {
 export type {
   DisasterType,
   Need,
+  ObservationType,
   PlanningState,
   RequestChannel,
   RequestStatus,

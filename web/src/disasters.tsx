@@ -11,6 +11,7 @@ import {
   type Observation,
   type Suggestion,
 } from './api.js';
+import { observationTypeLabel } from './labels.js';
 import { formatDate, formatNumber, t } from './i18n.js';
 import { poll } from './live.js';
 import { LocationFields, pointText, type PointText } from './location-picker.js';
@@ -266,8 +267,8 @@ function Evidence({ suggestion }: { suggestion: Suggestion }) {
         <ul>
           {shown.map((o) => (
             <li key={o.id}>
-              <strong>{o.type}</strong> · {t('severity_n', { n: o.severity })} · {formatDate(o.created_at)}:{' '}
-              {o.description}
+              <strong>{observationTypeLabel(o.type)}</strong> · {t('severity_n', { n: o.severity })} ·{' '}
+              {formatDate(o.created_at)}: {o.description}
               {o.location && (
                 <span class="meta">
                   {' '}

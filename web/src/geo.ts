@@ -11,3 +11,14 @@ export function distanceKm(a: Location, b: Location): number {
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.sqrt(h));
 }
+
+/** Where the device is now (the browser asks the person first). */
+export function currentPosition(): Promise<Location> {
+  return new Promise((resolve, reject) =>
+    navigator.geolocation.getCurrentPosition(
+      (position) => resolve({ lat: position.coords.latitude, lng: position.coords.longitude }),
+      reject,
+      { enableHighAccuracy: true, timeout: 10_000 },
+    ),
+  );
+}

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { smsRequestText } from '../../functions/src/shared/sms-request.js';
 import { api, listAll, NEEDS, type Disaster, type HelpRequestView, type Need } from './api.js';
 import { needLabel, statusLabel } from './labels.js';
-import { distanceKm, type Location } from './geo.js';
+import { currentPosition, distanceKm, type Location } from './geo.js';
 import { formatAge, formatNumber, formatTime, t } from './i18n.js';
 import { poll } from './live.js';
 import { AsOf, withCopy, type Fresh } from './offline-copy.js';
@@ -82,16 +82,6 @@ function StillNeeded({ id, reference, onAnswered }: { id: string; reference: str
       </div>
       <ErrorNote error={error} />
     </div>
-  );
-}
-
-function currentPosition(): Promise<Location> {
-  return new Promise((resolve, reject) =>
-    navigator.geolocation.getCurrentPosition(
-      (position) => resolve({ lat: position.coords.latitude, lng: position.coords.longitude }),
-      reject,
-      { enableHighAccuracy: true, timeout: 10_000 },
-    ),
   );
 }
 

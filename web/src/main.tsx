@@ -26,6 +26,7 @@ import { ErrorNote, lazyScreen, Link } from './shared.js';
 const DisastersAdmin = lazyScreen(() => import('./disasters.js').then((m) => m.DisastersAdmin));
 const ResourcesScreen = lazyScreen(() => import('./resources.js').then((m) => m.ResourcesScreen));
 const SituationScreen = lazyScreen(() => import('./situation.js').then((m) => m.SituationScreen));
+const ReportScreen = lazyScreen(() => import('./report.js').then((m) => m.ReportScreen));
 
 const session = signal<{ user: User | null; me: Me | null; ready: boolean; error?: unknown }>({
   user: null,
@@ -78,6 +79,12 @@ const SCREENS: readonly ScreenEntry[] = [
   { path: '/disasters', roles: ['admin'], nav: () => t('nav_disasters'), show: () => <DisastersAdmin /> },
   { path: '/resources', roles: STAFF, nav: () => t('nav_resources'), show: (me) => <ResourcesScreen me={me} /> },
   { path: '/situation', roles: STAFF, nav: () => t('nav_situation'), show: () => <SituationScreen /> },
+  {
+    path: '/report',
+    roles: ['responder', 'volunteer', 'affected_individual'],
+    nav: () => t('nav_report'),
+    show: () => <ReportScreen />,
+  },
   {
     path: '/chat',
     roles: ['admin', 'responder', 'volunteer'],

@@ -12,22 +12,12 @@ import {
 import { severitySchema } from '../disasters/model.js';
 import type { Caller } from '../shared/caller.js';
 import { coarseArea } from '../shared/geo.js';
+import { OBSERVATION_TYPES, type ObservationType } from '../shared/vocabulary.js';
 
-export const OBSERVATION_TYPES = [
-  'damage',
-  'flooding',
-  'blocked_road',
-  'fire',
-  'injured_people',
-  'shelter_need',
-  'missing_person',
-  'power_outage',
-  'water_contamination',
-  'landslide',
-  'other',
-] as const;
+// The list lives in shared/vocabulary.ts, which the console imports too.
+export { OBSERVATION_TYPES };
 export const observationTypeSchema = z.enum(OBSERVATION_TYPES);
-export type ObservationType = z.infer<typeof observationTypeSchema>;
+export type { ObservationType };
 
 export const observationSchema = z.object({
   id: idSchema,

@@ -77,3 +77,19 @@ export type ResourceStatus = (typeof RESOURCE_STATUSES)[number];
 /** Whether a task, or a resource it uses, may go ahead (workflow/model.ts). */
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+/** What a community observation reports (POST /observations). */
+export const OBSERVATION_TYPES = [
+  'damage',
+  'flooding',
+  'blocked_road',
+  'fire',
+  'injured_people',
+  'shelter_need',
+  'missing_person',
+  'power_outage',
+  'water_contamination',
+  'landslide',
+  'other',
+] as const;
+export type ObservationType = (typeof OBSERVATION_TYPES)[number];
