@@ -475,11 +475,15 @@ describe('DELETE /users/me (erasure)', function () {
     }
     await writes.commit();
     // Each call answers within the request deadline: 204 when done, 202 when its budget ran out.
-    const calls: { status: number; ms: number }[] = [];
+    // The service's own time (Server-Timing), not the wall time: on a busy machine the Functions
+    // emulator may keep a call waiting for a worker for seconds before the service sees it.
+    const calls: { status: number; ms: number; wall_ms: number }[] = [];
     while (calls.length < 5 && calls.at(-1)?.status !== 204) {
       const started = Date.now();
       const response = await call('DELETE', '/users/me', { token: person.token });
-      calls.push({ status: response.status, ms: Date.now() - started });
+      const timing = /^app;dur=([\d.]+)$/.exec(response.headers.get('server-timing') ?? '');
+      assert.ok(timing, `Server-Timing: ${response.headers.get('server-timing')}`);
+      calls.push({ status: response.status, ms: Math.round(Number(timing[1])), wall_ms: Date.now() - started });
       assert.ok(response.status === 202 || response.status === 204, response.text);
       if (response.status === 202) assert.equal(response.headers.get('retry-after'), '1');
       assert.ok(calls.at(-1)!.ms < 8000, `a call took ${calls.at(-1)!.ms} ms, past the request deadline`);

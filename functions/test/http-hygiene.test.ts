@@ -34,6 +34,8 @@ async function withServer<T>(
 
 function assertSecurityHeaders(headers: Headers, what: string): void {
   assert.equal(headers.get('x-content-type-options'), 'nosniff', what);
+  // The service's own time, apart from any queueing in front of it (http/middleware.ts).
+  assert.match(headers.get('server-timing') ?? '', /^app;dur=\d+\.\d$/, what);
   assert.equal(headers.get('cache-control'), 'no-store', what);
   assert.equal(headers.get('referrer-policy'), 'no-referrer', what);
   assert.match(headers.get('content-security-policy') ?? '', /default-src 'none'/, what);

@@ -1,4 +1,4 @@
-// Cross-cutting middleware: request ids and the one log line per request, security headers,
+// Cross-cutting middleware: request ids, Server-Timing and the one log line per request, security headers,
 // CORS from an allowlist, and the problem answers for unknown routes.
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
@@ -15,13 +15,21 @@ export const requestContext: RequestHandler = (req, res, next) => {
   const requestId = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
   res.locals.requestId = requestId;
   res.set('X-Request-Id', requestId);
+  const elapsedMs = () => Number(process.hrtime.bigint() - started) / 1e6;
+  // Server-Timing: how long the service itself took (the log line's latency), apart from any
+  // queueing in front of it, so that a client, or a test on a busy emulator, can tell them apart.
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
+  res.writeHead = ((...args: unknown[]) => {
+    if (!res.headersSent) res.setHeader('Server-Timing', `app;dur=${elapsedMs().toFixed(1)}`);
+    return writeHead(...args);
+  }) as typeof res.writeHead;
   res.on('finish', () => {
     logs.request({
       request_id: requestId,
       method: req.method,
       route: typeof res.locals.route === 'string' ? res.locals.route : 'unmatched',
       status: res.statusCode,
-      latency_ms: Number(process.hrtime.bigint() - started) / 1e6,
+      latency_ms: elapsedMs(),
       uid: typeof res.locals.uid === 'string' ? res.locals.uid : null,
       ...(typeof res.locals.errorCode === 'string' ? { code: res.locals.errorCode } : {}),
     });
