@@ -69,6 +69,7 @@ export function createdSnapshot(path: string, fields: Record<string, unknown>): 
 
 interface Metrics {
   writes: number;
+  empty_queries: number;
   by_collection: Record<string, { reads: number; writes: number }>;
 }
 
@@ -88,6 +89,23 @@ export async function writesDuring(deliver: () => Promise<unknown>): Promise<Rec
       .filter(([, counts]) => counts.writes > 0)
       .map(([name, counts]) => [name, counts.writes]),
   );
+}
+
+/** Runs `act` and returns the documents read meanwhile, per collection, and the queries that returned none (each billed one read). */
+export async function readsDuring(
+  act: () => Promise<unknown>,
+): Promise<{ byCollection: Record<string, number>; emptyQueries: number }> {
+  await metrics('DELETE');
+  await act();
+  const { by_collection: byCollection, empty_queries: emptyQueries } = await metrics('GET');
+  return {
+    byCollection: Object.fromEntries(
+      Object.entries(byCollection)
+        .filter(([, counts]) => counts.reads > 0)
+        .map(([name, counts]) => [name, counts.reads]),
+    ),
+    emptyQueries,
+  };
 }
 
 /** The raw stored fields of a document (Timestamps and all), to compare before and after a delivery. */
