@@ -138,9 +138,7 @@ export async function measureFirestoreCost(
       rate_limit: rateLimit,
       page: scenario.page === true,
       read_lease: readLeaseOf(endpoint, rateLimit, metrics),
-      detail: [minimum.why, byCollection(metrics) && `counted: ${byCollection(metrics)}`]
-        .filter(Boolean)
-        .join('; '),
+      detail: [minimum.why, byCollection(metrics) && `counted: ${byCollection(metrics)}`].filter(Boolean).join('; '),
     });
   }
 
@@ -293,10 +291,10 @@ function renderTable(rows: CostRow[], excess: CostRow[]): string {
     '',
     '**Read-limited** calls (every GET but `/health`, http/read-limit.ts) count their caller in memory: an',
     "instance admits a caller's first reads of a window on credit, then from leases of the caller's budget",
-    `on a shared count, each claimed with one write and ${READ_LIMIT_SHARDS} reads (its shards) in the background by the call`,
-    'that used up half of the last one: the cost of many reads (amortised: bench/read-limits.ts), billed',
-    `to the call that claimed it. Such a call shows \`read lease +${READ_LIMIT_SHARDS} / +1\`, allowed once: only \`rate_limits\``,
-    "operations beyond the call's own write limit count as its lease.",
+    `on a shared count, each claimed with one write and ${READ_LIMIT_SHARDS} reads (its shards), in the background, by the call`,
+    'that used up the credit or half of the last lease: the cost of many reads (amortised in',
+    `bench/read-limits.ts), counted with the call that claimed it. Such a call shows \`read lease +${READ_LIMIT_SHARDS} / +1\`,`,
+    "allowed once: only `rate_limits` operations beyond the call's own write limit count as its lease.",
     '',
     'A list reads one document more than its page, to know whether a next page exists (`next_cursor`):',
     'a page of n costs n + 1 reads. **Above** marks a call that reads or writes more than its minimum',
