@@ -30,7 +30,6 @@ async function eraseMessages(run: ErasureRun): Promise<void> {
           ),
       );
     }
-    if (disasters.length < MAX_WRITES_PER_COMMIT) return;
     last = String(disasters.at(-1)!.get('sort_key'));
   }
 }
