@@ -2,41 +2,10 @@
 // on the embedded emulator for its counters: what a report reads. The signature check and the
 // HTTP answers are covered over the wire in test/outbound.test.ts.
 import assert from 'node:assert/strict';
-import type { OutboundMessage } from '../../src/outbound/model.js';
 import { recordTwilioStatus } from '../../src/outbound/service.js';
 import { outboundMessageStore } from '../../src/outbound/store.js';
-import { uniqueId } from '../helpers/api.js';
+import { sentMessage } from '../helpers/outbound-message.js';
 import { emptyFirestore, readsDuring } from './harness.js';
-
-async function sentMessage(): Promise<OutboundMessage> {
-  const now = new Date().toISOString();
-  const id = uniqueId('out');
-  const message: OutboundMessage = {
-    id,
-    channel: 'sms',
-    to: '+639170000000',
-    recipient_uid: 'recipient',
-    template: 'request_on_route',
-    language: 'en',
-    body: 'Request ABC123: a responder is on the way.',
-    urgent: false,
-    status: 'sent',
-    reason: null,
-    error: null,
-    attempts: 1,
-    lease_until: null,
-    provider_id: `SM${id}`,
-    audit_id: 'audit',
-    request_id: null,
-    task_id: null,
-    sent_at: now,
-    delivered_at: null,
-    created_at: now,
-    updated_at: now,
-  };
-  await outboundMessageStore.doc(id).create(message);
-  return message;
-}
 
 describe('Twilio delivery reports', () => {
   before(emptyFirestore);
