@@ -6,7 +6,7 @@ import { uniqueId } from './api.js';
 
 export async function sentMessage(overrides: Partial<OutboundMessage> = {}): Promise<OutboundMessage> {
   const now = new Date().toISOString();
-  const id = uniqueId('out');
+  const id = overrides.id ?? uniqueId('out');
   const message: OutboundMessage = {
     id,
     channel: 'sms',
