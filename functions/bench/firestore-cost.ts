@@ -4,7 +4,9 @@
 // and what a page of n items costs. Writes the table to docs/firestore-cost.md.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { internalCollections } from '../src/data/collections.js';
 import { allEndpoints } from '../src/endpoints.js';
+import { READ_LIMIT_SHARDS, readLimitOf } from '../src/http/read-limit.js';
 import { call } from '../test/helpers/api.js';
 import { expiredToken } from '../test/helpers/emulators.js';
 import { figure, type Figure } from './figures.js';
@@ -22,11 +24,39 @@ export interface CostRow {
   rate_limit: number;
   /** A list page: one look-ahead read allowed. */
   page: boolean;
+  /**
+   * A read-limited call that claimed a lease of its caller's read budget (http/read-limit.ts):
+   * the reads and the write of `rate_limits` beyond its write limit's, at most one lease
+   * (READ_LIMIT_SHARDS reads, one write). Zero when the call was admitted on credit or lease.
+   */
+  read_lease: { reads: number; writes: number };
   detail: string;
 }
 
 /** Billed reads: documents returned, lookups of missing documents, empty queries, aggregation queries. */
 const billedReads = (m: FirestoreMetrics) => m.reads + m.missing_reads + m.empty_queries;
+
+const NO_LEASE = { reads: 0, writes: 0 };
+
+/**
+ * The lease a read-limited call claimed, if any: every GET's read limit admits a caller's first
+ * reads in a window on credit and then takes them from leases on a shared count, claimed in the
+ * background by whichever call uses up half of the last one (one write, READ_LIMIT_SHARDS reads:
+ * the cost of many reads, amortised in bench/read-limits.ts). Only `rate_limits` operations
+ * beyond the call's own write limit count, and at most one lease: anything more is the call's.
+ */
+function readLeaseOf(
+  endpoint: (typeof allEndpoints)[number],
+  rateLimit: number,
+  metrics: FirestoreMetrics,
+): { reads: number; writes: number } {
+  const counters = metrics.by_collection[internalCollections.rateLimits];
+  if (readLimitOf(endpoint) === null || !counters) return NO_LEASE;
+  return {
+    reads: Math.min(READ_LIMIT_SHARDS, Math.max(0, counters.reads - rateLimit)),
+    writes: Math.min(1, Math.max(0, counters.writes - (rateLimit > 0 ? 1 : 0))),
+  };
+}
 
 function byCollection(m: FirestoreMetrics): string {
   return Object.entries(m.by_collection)
@@ -88,12 +118,14 @@ export async function measureFirestoreCost(
         min_writes: null,
         rate_limit: rateLimit,
         page: false,
+        read_lease: NO_LEASE,
         detail: 'no scenario in bench/scenarios/cost/ yet',
       });
       continue;
     }
     const request = await scenario.arrange(costContext);
     const { status, metrics, text } = await measure(session, request);
+    const minimum = request.minimum ?? scenario.minimum;
     if (status !== request.expect)
       throw new Error(`${key}: expected ${request.expect}, got ${status}: ${text.slice(0, 300)}`);
     rows.push({
@@ -101,13 +133,12 @@ export async function measureFirestoreCost(
       status,
       reads: billedReads(metrics),
       writes: metrics.writes,
-      min_reads: scenario.minimum.reads,
-      min_writes: scenario.minimum.writes,
+      min_reads: minimum.reads,
+      min_writes: minimum.writes,
       rate_limit: rateLimit,
       page: scenario.page === true,
-      detail: [scenario.minimum.why, byCollection(metrics) && `counted: ${byCollection(metrics)}`]
-        .filter(Boolean)
-        .join('; '),
+      read_lease: readLeaseOf(endpoint, rateLimit, metrics),
+      detail: [minimum.why, byCollection(metrics) && `counted: ${byCollection(metrics)}`].filter(Boolean).join('; '),
     });
   }
 
@@ -136,6 +167,7 @@ export async function measureFirestoreCost(
       min_writes: 0,
       rate_limit: 0,
       page: false,
+      read_lease: NO_LEASE,
       detail: 'role from the token claim',
     },
     {
@@ -147,6 +179,7 @@ export async function measureFirestoreCost(
       min_writes: 0,
       rate_limit: 0,
       page: false,
+      read_lease: NO_LEASE,
       detail: 'rejected before any data access',
     },
   ];
@@ -154,8 +187,8 @@ export async function measureFirestoreCost(
   const measured = rows.filter((r) => r.reads !== null);
   const excess = measured.filter(
     (r) =>
-      (r.reads ?? 0) > (r.min_reads ?? 0) + r.rate_limit + (r.page ? 1 : 0) ||
-      (r.writes ?? 0) > (r.min_writes ?? 0) + (r.rate_limit > 0 ? 1 : 0),
+      (r.reads ?? 0) > (r.min_reads ?? 0) + r.rate_limit + (r.page ? 1 : 0) + r.read_lease.reads ||
+      (r.writes ?? 0) > (r.min_writes ?? 0) + (r.rate_limit > 0 ? 1 : 0) + r.read_lease.writes,
   );
   const authReads = authRows.reduce((sum, r) => sum + (r.reads ?? 0) + (r.writes ?? 0), 0);
   say(
@@ -229,6 +262,16 @@ export async function measureFirestoreCost(
   ];
 }
 
+function rateLimitCell(r: CostRow): string {
+  const { reads, writes } = r.read_lease;
+  return [
+    r.rate_limit > 0 ? `+${r.rate_limit} / +1` : '',
+    reads + writes > 0 ? `read lease +${reads} / +${writes}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
 function renderTable(rows: CostRow[], excess: CostRow[]): string {
   const cell = (v: number | null) => (v === null ? '-' : String(v));
   const lines = [
@@ -246,6 +289,13 @@ function renderTable(rows: CostRow[], excess: CostRow[]): string {
     'their fixed-window counter (data/window-count.ts) to the minimum, one read per counter document for a',
     'sharded one (`+10 / +1`). Authorization reads nothing: the role is a verified claim of the ID token.',
     '',
+    '**Read-limited** calls (every GET but `/health`, http/read-limit.ts) count their caller in memory: an',
+    "instance admits a caller's first reads of a window on credit, then from leases of the caller's budget",
+    `on a shared count, each claimed with one write and ${READ_LIMIT_SHARDS} reads (its shards), in the background, by the call`,
+    'that used up the credit or half of the last lease: the cost of many reads (amortised in',
+    `bench/read-limits.ts), counted with the call that claimed it. Such a call shows \`read lease +${READ_LIMIT_SHARDS} / +1\`,`,
+    "allowed once: only `rate_limits` operations beyond the call's own write limit count as its lease.",
+    '',
     'A list reads one document more than its page, to know whether a next page exists (`next_cursor`):',
     'a page of n costs n + 1 reads. **Above** marks a call that reads or writes more than its minimum',
     'plus those allowances.',
@@ -254,7 +304,7 @@ function renderTable(rows: CostRow[], excess: CostRow[]): string {
     '|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| \`${r.endpoint}\` | ${cell(r.status)} | ${cell(r.reads)} | ${cell(r.writes)} | ${cell(r.min_reads)} | ${cell(r.min_writes)} | ${r.rate_limit > 0 ? `+${r.rate_limit} / +1` : ''} | ${r.page ? '+1 read' : ''} | ${excess.includes(r) ? '**above**' : ''} | ${r.detail.replace(/\|/g, '\\|')} |`,
+        `| \`${r.endpoint}\` | ${cell(r.status)} | ${cell(r.reads)} | ${cell(r.writes)} | ${cell(r.min_reads)} | ${cell(r.min_writes)} | ${rateLimitCell(r)} | ${r.page ? '+1 read' : ''} | ${excess.includes(r) ? '**above**' : ''} | ${r.detail.replace(/\|/g, '\\|')} |`,
     ),
     '',
   ];

@@ -35,15 +35,15 @@ export async function recordTwilioStatus(fields: Record<string, string>): Promis
   const sid = fields.MessageSid ?? '';
   const outcome = FINAL_REPORTS[fields.MessageStatus ?? ''];
   if (outcome === undefined) return;
-  const found = await outboundMessageStore.ref().where('provider_id', '==', sid).limit(1).get();
-  const message = found.docs[0];
-  if (!message) {
-    logs.outboundStatusUnknown(sid);
-    return;
-  }
+  // The lookup by sid is the transaction's read: one read, and a report repeated meanwhile (Twilio
+  // retries) finds the status it wrote.
   await db().runTransaction(async (tx) => {
-    const current = await outboundMessageStore.get(message.id, tx);
-    if (current?.status !== 'sent') return;
+    const message = (await tx.get(outboundMessageStore.ref().where('provider_id', '==', sid).limit(1))).docs[0]?.data();
+    if (!message) {
+      logs.outboundStatusUnknown(sid);
+      return;
+    }
+    if (message.status !== 'sent') return;
     const now = new Date().toISOString();
     outboundMessageStore.updateIn(tx, message.id, {
       status: outcome,

@@ -94,14 +94,15 @@ export async function writesDuring(deliver: () => Promise<unknown>): Promise<Rec
 }
 
 /**
- * Runs `deliver` and returns the reads Firestore bills for it: in all (a document missing and a
- * query that finds nothing bill one each) and the documents read per collection (`{}`: none).
+ * Runs `act` and returns the reads Firestore bills for it: in all (a document missing and a query
+ * that finds nothing bill one each), the documents read per collection (`{}`: none), and the
+ * queries that returned none.
  */
 export async function readsDuring(
-  deliver: () => Promise<unknown>,
-): Promise<{ billed: number; byCollection: Record<string, number> }> {
+  act: () => Promise<unknown>,
+): Promise<{ billed: number; byCollection: Record<string, number>; emptyQueries: number }> {
   await metrics('DELETE');
-  await deliver();
+  await act();
   const counted = await metrics('GET');
   return {
     billed: counted.reads + counted.missing_reads + counted.empty_queries,
@@ -110,6 +111,7 @@ export async function readsDuring(
         .filter(([, counts]) => counts.reads > 0)
         .map(([name, counts]) => [name, counts.reads]),
     ),
+    emptyQueries: counted.empty_queries,
   };
 }
 

@@ -25,7 +25,6 @@ import { phoneContactStore } from '../../src/channels/store.js';
 import { memberStore } from '../../src/disasters/store.js';
 import { notificationStore } from '../../src/notifications/store.js';
 import { observationStore } from '../../src/observations/store.js';
-import { outboundMessageStore } from '../../src/outbound/store.js';
 import { allocationJobStore } from '../../src/planning/store.js';
 import { requestStore } from '../../src/requests/store.js';
 import { taskStore } from '../../src/tasks/store.js';
@@ -56,6 +55,7 @@ import { onAuditRecordCreated, type AuditCreatedEvent } from '../../src/webhooks
 import { deriveOutbound } from '../../src/outbound/derive.js';
 import { geohashOf } from '../../src/shared/geo.js';
 import { uniqueId } from '../helpers/api.js';
+import { sentMessage } from '../helpers/outbound-message.js';
 import {
   east,
   MANILA,
@@ -187,29 +187,12 @@ async function arrange(): Promise<World> {
     created_at: now(),
     updated_at: now(),
   });
-  const messageId = uniqueId('message');
-  await outboundMessageStore.doc(messageId).create({
-    id: messageId,
+  await sentMessage({
     recipient_uid: owner.uid,
-    channel: 'sms',
     to: PHONE,
-    template: 'request_on_route',
-    language: 'en',
-    body: 'Request ABC123: a responder is on the way.',
-    urgent: false,
-    status: 'sent',
-    reason: null,
-    error: null,
-    attempts: 1,
-    lease_until: null,
     provider_id: TWILIO_SID,
     audit_id: 'audit-x',
     request_id: request.id,
-    task_id: null,
-    sent_at: now(),
-    delivered_at: null,
-    created_at: now(),
-    updated_at: now(),
   });
 
   const batch = db().batch();

@@ -1,39 +1,7 @@
 // Figure 3: the cost scenarios of the outbound endpoints (src/outbound/endpoints.ts).
-import { outboundMessageStore } from '../../../src/outbound/store.js';
-import type { OutboundMessage } from '../../../src/outbound/model.js';
+import { sentMessage } from '../../../test/helpers/outbound-message.js';
 import { PAGE } from '../fixtures.js';
 import type { CostScenario } from './scenario.js';
-
-/** An outbound SMS already sent (the worker leaves a final message alone), written directly. */
-async function sentMessage(): Promise<OutboundMessage> {
-  const now = new Date().toISOString();
-  const id = `bench${Date.now().toString(36)}${Math.floor(Math.random() * 1e9).toString(36)}`;
-  const message: OutboundMessage = {
-    id,
-    channel: 'sms',
-    to: '+639170000000',
-    recipient_uid: 'bench-recipient',
-    template: 'request_on_route',
-    language: 'en',
-    body: 'Request ABC123: a responder is on the way.',
-    urgent: false,
-    status: 'sent',
-    reason: null,
-    error: null,
-    attempts: 1,
-    lease_until: null,
-    provider_id: `SM${id}`,
-    audit_id: 'bench',
-    request_id: null,
-    task_id: null,
-    sent_at: now,
-    delivered_at: null,
-    created_at: now,
-    updated_at: now,
-  };
-  await outboundMessageStore.doc(id).create(message);
-  return message;
-}
 
 export const outboundCostScenarios: Record<string, CostScenario> = {
   'GET /outbound-messages': {

@@ -18,9 +18,9 @@ export const requestsCostScenarios: Record<string, CostScenario> = {
   },
   'POST /requests': {
     minimum: {
-      reads: 2,
+      reads: 3,
       writes: 2,
-      why: 'the disaster, the duplicate check (an empty query bills one read); the request, its audit record',
+      why: "the disaster, the caller's profile (its phone is the request's requester_contact: the number staff call back, look it up by (GET /requests?phone=) and match duplicates on; test/requester-contact.test.ts), the duplicate check (an empty query bills one read); the request, its audit record",
     },
     async arrange(ctx) {
       const [owner, d] = [await ctx.user('affected_individual'), await disaster()];

@@ -15,13 +15,25 @@ export interface CostCall {
   contentType?: string;
   headers?: Record<string, string>;
   expect: number;
+  /**
+   * The minimum counted while arranging, for a call that reads what every earlier scenario of the
+   * run left as well (a public feed of all disasters): replaces the scenario's.
+   */
+  minimum?: CostMinimum;
   /** Waits, after the call was counted, for background work it set off that outlasts a quiet spell. */
   settle?: () => Promise<void>;
 }
 
+/** The fewest document reads and writes a call needs, and why. */
+export interface CostMinimum {
+  reads: number;
+  writes: number;
+  why: string;
+}
+
 export interface CostScenario {
   /** The fewest document reads and writes this call needs, and why. */
-  minimum: { reads: number; writes: number; why: string };
+  minimum: CostMinimum;
   /** A list: one document more than the page is read to know whether a next page exists. */
   page?: true;
   arrange(ctx: CostContext): Promise<CostCall>;

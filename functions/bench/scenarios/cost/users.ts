@@ -75,9 +75,9 @@ export const usersCostScenarios: Record<string, CostScenario> = {
 
   'DELETE /users/me': {
     minimum: {
-      reads: 23,
-      writes: 6,
-      why: "a person with nothing but a profile: the erasure marker (read; create, next stage, delete), the profile (read, delete), their registration's role record rewritten, the erasure record; one query for each place a person can appear (20, empty here, each billed one read)",
+      reads: 28,
+      writes: 7,
+      why: "a person with nothing but a profile: the erasure marker (read; create, next stage, delete), the profile (read, delete), their registration's role record (read, rewritten), the erasure record, a code pending for their number (deleted unread: one write either way); one query for each place a person can appear, 25, empty here and each billed one read: requests owned; tasks assigned, created, authorized by them, their task moves, their notifications (the tasks they name; read again where they are deleted, below); resources, observations; the disasters (their chat, one query more per disaster, none yet); disasters created, confirmed, closed by them, allocation runs asked; audit records naming them as actor or in a change, those of their requests and resources (2); conversations; notifications, devices, preferences, outbound messages, client references (users/erasure/steps/personal.ts); memberships; linked phone numbers. Each sweep stops at a short page (no second, empty query)",
     },
     async arrange(ctx) {
       const person = await ctx.user('volunteer');

@@ -76,8 +76,9 @@ export class ErasureRun {
   }
 
   /**
-   * Pages through `query` (documents that still carry the uid) until it comes back empty, handing
-   * each page to `change`, which must make every document of the page leave the query.
+   * Pages through `query` (documents that still carry the uid) until a page comes back short,
+   * handing each page to `change`, which must make every document of the page leave the query.
+   * A short page was the last: asking again would bill one more read for an empty answer.
    */
   async sweep<T>(step: ErasureStepName, query: () => Query<T>, change: (docs: T[]) => Promise<void>): Promise<void> {
     for (;;) {
@@ -86,6 +87,7 @@ export class ErasureRun {
       if (docs.length === 0) return;
       await change(docs);
       this.count(step, docs.length);
+      if (docs.length < ERASURE_PAGE_SIZE) return;
     }
   }
 }

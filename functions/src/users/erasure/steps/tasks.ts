@@ -72,15 +72,15 @@ async function eraseTasks(run: ErasureRun): Promise<void> {
     );
   }
   // Tasks whose history names them although they no longer hold them (reassigned, or moved by
-  // them): found through the moves they made and the notifications they received.
+  // them): found through their moves (paged to a short page) and the notifications they received.
   const transitions = db().collection(TASK_TRANSITIONS_PATH);
   const touched = new Set<string>();
-  for (;;) {
+  for (let full = true; full;) {
     run.checkBudget();
     const moves = (await transitions.where('by', '==', uid).limit(ERASURE_PAGE_SIZE).get()).docs;
-    if (moves.length === 0) break;
     for (const move of moves) touched.add(String(move.get('task_id')));
     await inBatches(moves, 1, (batch, move) => batch.update(move.ref, { by: pseudonym }));
+    full = moves.length === ERASURE_PAGE_SIZE;
   }
   for (const notification of (await notificationStore.ref(uid).get()).docs) {
     const taskId = notification.data().task_id;
