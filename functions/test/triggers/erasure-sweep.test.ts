@@ -13,7 +13,7 @@ async function sweepOf(uid: string, documents: number) {
   const place = db().collection(PLACE);
   await Promise.all(Array.from({ length: documents }, (_, i) => place.doc(`${uid}-${i}`).set({ uid, i })));
   const run = new ErasureRun(uid, `pseudonym-${uid}`, null, 60_000);
-  const reads = await readsDuring(() =>
+  const { byCollection, emptyQueries } = await readsDuring(() =>
     run.sweep(
       'personal',
       () => place.where('uid', '==', uid),
@@ -25,7 +25,7 @@ async function sweepOf(uid: string, documents: number) {
     ),
   );
   const left = (await place.where('uid', '==', uid).get()).size;
-  return { reads, left, counted: run.counts.personal ?? 0 };
+  return { reads: { byCollection, emptyQueries }, left, counted: run.counts.personal ?? 0 };
 }
 
 describe('erasure: sweeping a place', () => {

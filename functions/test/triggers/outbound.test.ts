@@ -236,7 +236,8 @@ describe('outbound delivery triggers (outboundFromAudit, deliverOutbound), again
       assert.equal(records.size, 1, 'one status change recorded');
       const auditId = records.docs[0]!.id;
       const event = await documentCreated('audit_log', 'auditId', auditId);
-      const reads = await readsDuring(() => derive(event));
+      const { billed, byCollection } = await readsDuring(() => derive(event));
+      const reads = { billed, byCollection };
       const messages = (await outboundMessageStore.ref().where('audit_id', '==', auditId).get()).docs.map((d) =>
         d.data(),
       );
@@ -356,7 +357,8 @@ describe('outbound delivery triggers (outboundFromAudit, deliverOutbound), again
       );
       await batch.commit();
       const event = await documentCreated('audit_log', 'auditId', record.id);
-      const reads = await readsDuring(() => derive(event));
+      const { billed, byCollection } = await readsDuring(() => derive(event));
+      const reads = { billed, byCollection };
       const messages = (await outboundMessageStore.ref().where('audit_id', '==', record.id).get()).docs.map((d) =>
         d.data(),
       );

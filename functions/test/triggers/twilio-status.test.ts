@@ -7,12 +7,18 @@ import { outboundMessageStore } from '../../src/outbound/store.js';
 import { sentMessage } from '../helpers/outbound-message.js';
 import { emptyFirestore, readsDuring } from './harness.js';
 
+/** The documents read per collection and the empty queries of `act`. */
+const queriesDuring = async (act: () => Promise<unknown>) => {
+  const { byCollection, emptyQueries } = await readsDuring(act);
+  return { byCollection, emptyQueries };
+};
+
 describe('Twilio delivery reports', () => {
   before(emptyFirestore);
 
   it('a report reads its message once, by the Twilio sid, and records the outcome', async () => {
     const message = await sentMessage();
-    const reads = await readsDuring(() =>
+    const reads = await queriesDuring(() =>
       recordTwilioStatus({ MessageSid: message.provider_id ?? '', MessageStatus: 'delivered' }),
     );
     // Before: the lookup by sid, then the same document again in the transaction (2 reads).
@@ -32,12 +38,12 @@ describe('Twilio delivery reports', () => {
     const failed = await outboundMessageStore.get(message.id);
     assert.equal(failed?.status, 'failed');
     assert.equal(failed?.error, 'twilio undelivered 30003');
-    const repeated = await readsDuring(() =>
+    const repeated = await queriesDuring(() =>
       recordTwilioStatus({ MessageSid: message.provider_id ?? '', MessageStatus: 'delivered' }),
     );
     assert.deepEqual(repeated, { byCollection: { outbound_messages: 1 }, emptyQueries: 0 });
     assert.deepEqual(await outboundMessageStore.get(message.id), failed);
-    const unknown = await readsDuring(() =>
+    const unknown = await queriesDuring(() =>
       recordTwilioStatus({ MessageSid: 'SMunknown', MessageStatus: 'delivered' }),
     );
     assert.deepEqual(unknown, { byCollection: {}, emptyQueries: 1 });
