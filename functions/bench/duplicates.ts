@@ -12,9 +12,7 @@ import { requestStore } from '../src/requests/store.js';
 import { db } from '../src/data/firestore.js';
 import { rankDuplicates } from '../src/duplicates/score.js';
 import { duplicateSearchOf, isFoundBy, possibleDuplicatesOf } from '../src/duplicates/search.js';
-import { disasterStore } from '../src/disasters/store.js';
-import { MAX_SUGGESTED_RESOURCES, NEED_PLANS } from '../src/planning/deterministic.js';
-import { findNearby } from '../src/planning/nearby.js';
+import { planningReads } from '../src/planning/job.js';
 import type { HelpRequest } from '../src/requests/model.js';
 import { duplicateCorpus, evaluateTopK, type CorpusRequest } from '../test/helpers/duplicate-corpus.js';
 import { plannedDeterministically, requestDocument } from '../test/helpers/request-document.js';
@@ -128,16 +126,6 @@ export async function measureDuplicates(session: Session, options: DuplicateOpti
   const withoutMs: number[] = [];
   const searchMs: number[] = [];
   const reads: number[] = [];
-  const planningReads = (request: HelpRequest) => [
-    disasterStore.doc(request.disaster_id).get(),
-    findNearby(
-      request.location,
-      request.disaster_id,
-      request.owner_id,
-      NEED_PLANS[request.type_of_need].categories,
-      MAX_SUGGESTED_RESOURCES,
-    ),
-  ];
   const timed = async (run: () => Promise<unknown>) => {
     const t = performance.now();
     await run();

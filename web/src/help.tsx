@@ -4,13 +4,13 @@ import { useEffect, useState } from 'preact/hooks';
 import { smsRequestText } from '../../functions/src/shared/sms-request.js';
 import { api, listAll, NEEDS, type Disaster, type HelpRequestView, type Need } from './api.js';
 import { needLabel, statusLabel } from './labels.js';
-import { currentPosition, distanceKm, type Location } from './geo.js';
-import { formatAge, formatNumber, formatTime, t } from './i18n.js';
+import { distanceKm, type Location } from './geo.js';
+import { formatAge, formatTime, t } from './i18n.js';
 import { poll } from './live.js';
 import { AsOf, withCopy, type Fresh } from './offline-copy.js';
 import { isQueued, outboxActions, queueWrite } from './outbox.js';
 import { requestDraft } from './outbox-view.js';
-import { ErrorNote, useAction, useDisasters, useLive } from './shared.js';
+import { ErrorNote, UseMyLocation, useAction, useDisasters, useLive } from './shared.js';
 import { useSignal } from './state.js';
 
 const loadMyRequests = withCopy('my-requests', () => listAll<HelpRequestView>('/requests/me', 200));
@@ -96,7 +96,6 @@ export function AskForHelp() {
   const [need, setNeed] = useState<Need | null>(draft.need);
   const [where, setWhere] = useState<Location | null>(draft.where);
   const [details, setDetails] = useState(draft.details);
-  const [locationError, setLocationError] = useState(false);
   const [sent, setSent] = useState<'sent' | 'saved' | null>(null);
   const [clientRef, setClientRef] = useState(newClientRef);
   const [sendError, setSendError] = useState<unknown>(null);
@@ -106,14 +105,6 @@ export function AskForHelp() {
   const mine = useLive<Fresh<HelpRequestView[]>>((onData, onError) => poll(loadMyRequests, onData, onError), []);
   const queued = useSignal(outboxActions).filter((a) => a.kind === 'request' && a.conflict === null);
 
-  const locate = async () => {
-    setLocationError(false);
-    try {
-      setWhere(await currentPosition());
-    } catch {
-      setLocationError(true);
-    }
-  };
   const send = async () => {
     if (!need || !where || !disasters) return;
     const disaster = disasterFor(disasters, where);
@@ -176,13 +167,7 @@ export function AskForHelp() {
       </fieldset>
       <fieldset>
         <legend>{t('help_step_where')}</legend>
-        <button type="button" onClick={() => void locate()}>
-          {t('use_my_location')}
-        </button>
-        {where && (
-          <p role="status">{t('location_set', { lat: formatNumber(where.lat, 4), lng: formatNumber(where.lng, 4) })}</p>
-        )}
-        {locationError && <p role="alert">{t('location_failed')}</p>}
+        <UseMyLocation where={where} onLocated={setWhere} />
       </fieldset>
       <fieldset>
         <legend>{t('help_step_send')}</legend>

@@ -5,10 +5,10 @@
 import { useState } from 'preact/hooks';
 import { OBSERVATION_TYPES, type Disaster, type ObservationType } from './api.js';
 import { observationTypeLabel } from './labels.js';
-import { currentPosition, distanceKm, type Location } from './geo.js';
-import { formatNumber, t } from './i18n.js';
+import { distanceKm, type Location } from './geo.js';
+import { t } from './i18n.js';
 import { isQueued, queueWrite } from './outbox.js';
-import { ErrorNote, useDisasters } from './shared.js';
+import { ErrorNote, UseMyLocation, useDisasters } from './shared.js';
 
 const SEVERITIES = [1, 2, 3, 4, 5] as const;
 type Severity = (typeof SEVERITIES)[number];
@@ -28,20 +28,11 @@ export function ReportScreen() {
   const [severity, setSeverity] = useState<Severity | null>(null);
   const [where, setWhere] = useState<Location | null>(null);
   const [description, setDescription] = useState('');
-  const [locationError, setLocationError] = useState(false);
   const [sent, setSent] = useState<'sent' | 'saved' | null>(null);
   const [sendError, setSendError] = useState<unknown>(null);
   const words = description.trim();
   const inDisaster = where && disasters ? disasterAt(disasters, where) : null;
 
-  const locate = async () => {
-    setLocationError(false);
-    try {
-      setWhere(await currentPosition());
-    } catch {
-      setLocationError(true);
-    }
-  };
   const send = async () => {
     if (!type || !severity || !where || !words) return;
     setSendError(null);
@@ -104,14 +95,8 @@ export function ReportScreen() {
       </fieldset>
       <fieldset>
         <legend>{t('report_step_where')}</legend>
-        <button type="button" onClick={() => void locate()}>
-          {t('use_my_location')}
-        </button>
-        {where && (
-          <p role="status">{t('location_set', { lat: formatNumber(where.lat, 4), lng: formatNumber(where.lng, 4) })}</p>
-        )}
+        <UseMyLocation where={where} onLocated={setWhere} />
         {where && inDisaster && <p class="meta">{t('report_in_disaster', { name: inDisaster.name })}</p>}
-        {locationError && <p role="alert">{t('location_failed')}</p>}
       </fieldset>
       <fieldset>
         <legend>{t('report_step_describe')}</legend>

@@ -2,7 +2,8 @@
 import type { ComponentChildren, ComponentType } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api, type Disaster } from './api.js';
-import { t } from './i18n.js';
+import { currentPosition, type Location } from './geo.js';
+import { formatNumber, t } from './i18n.js';
 import { linkHandler } from './router.js';
 import type { Unsubscribe } from './live.js';
 import { withCopy } from './offline-copy.js';
@@ -180,5 +181,32 @@ export function SelectField<V extends string>(props: {
         ))}
       </select>
     </label>
+  );
+}
+
+/**
+ * "Use my location": the device's point (the browser asks the person first), shown once set, and
+ * an alert when it is not available. `where` is the parent's; `onLocated` sets it.
+ */
+export function UseMyLocation({ where, onLocated }: { where: Location | null; onLocated: (point: Location) => void }) {
+  const [failed, setFailed] = useState(false);
+  const locate = async () => {
+    setFailed(false);
+    try {
+      onLocated(await currentPosition());
+    } catch {
+      setFailed(true);
+    }
+  };
+  return (
+    <>
+      <button type="button" onClick={() => void locate()}>
+        {t('use_my_location')}
+      </button>
+      {where && (
+        <p role="status">{t('location_set', { lat: formatNumber(where.lat, 4), lng: formatNumber(where.lng, 4) })}</p>
+      )}
+      {failed && <p role="alert">{t('location_failed')}</p>}
+    </>
   );
 }

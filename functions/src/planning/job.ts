@@ -263,6 +263,23 @@ async function giveLeaseBack(
   });
 }
 
+/**
+ * What a plan is made from, read at once: the disaster and the help near the request (the
+ * duplicate search runs beside them; bench/duplicates.ts times planning with it and without).
+ */
+export function planningReads(request: HelpRequest) {
+  return [
+    disasterStore.doc(request.disaster_id).get(),
+    findNearby(
+      request.location,
+      request.disaster_id,
+      request.owner_id,
+      NEED_PLANS[request.type_of_need].categories,
+      MAX_SUGGESTED_RESOURCES,
+    ),
+  ] as const;
+}
+
 /** Plans one request; idempotent. Throws when the delivery should be retried. */
 export async function runPlanning(requestId: string, options: PlanningOptions): Promise<Outcome> {
   const now = options.now ?? Date.now;
@@ -277,17 +294,7 @@ export async function runPlanning(requestId: string, options: PlanningOptions): 
   try {
     await options.afterLeaseTaken?.();
     const { request } = leased;
-    const [disaster, nearby, scored] = await Promise.all([
-      disasterStore.doc(request.disaster_id).get(),
-      findNearby(
-        request.location,
-        request.disaster_id,
-        request.owner_id,
-        NEED_PLANS[request.type_of_need].categories,
-        MAX_SUGGESTED_RESOURCES,
-      ),
-      scoreDuplicates(request),
-    ]);
+    const [disaster, nearby, scored] = await Promise.all([...planningReads(request), scoreDuplicates(request)]);
     const context: PlanningContext = { request, disasterName: disaster.data()?.name ?? 'an unknown disaster', nearby };
     // Gemini's second opinion on the duplicates, when it is asked, waits beside the planner's.
     const [plan, duplicates] = await Promise.all([

@@ -38,28 +38,32 @@ interface Cell {
   east: number;
 }
 
-/** The 32 cells of the next precision inside `cell`, each with its bounds. */
-function childrenOf(cell: Cell): Cell[] {
+const WORLD: Cell = { hash: '', south: -90, north: 90, west: -180, east: 180 };
+
+/** The cell of the next precision inside `cell` that `char` names, with its bounds. */
+function childOf(cell: Cell, char: string): Cell {
+  const index = BASE32.indexOf(char);
+  if (index < 0) throw new Error(`not a geohash: ${cell.hash}${char}`);
+  let { south, north, west, east } = cell;
   // Bits alternate longitude, latitude from the first: the next one is a longitude bit when the
   // cell's hash holds an even number of bits (5 per character).
-  const lngFirst = (cell.hash.length * 5) % 2 === 0;
-  return [...BASE32].map((char, index) => {
-    let { south, north, west, east } = cell;
-    for (let bit = 4, lngBit = lngFirst; bit >= 0; bit--, lngBit = !lngBit) {
-      const on = ((index >> bit) & 1) === 1;
-      if (lngBit) {
-        const mid = (west + east) / 2;
-        if (on) west = mid;
-        else east = mid;
-      } else {
-        const mid = (south + north) / 2;
-        if (on) south = mid;
-        else north = mid;
-      }
+  for (let bit = 4, lngBit = (cell.hash.length * 5) % 2 === 0; bit >= 0; bit--, lngBit = !lngBit) {
+    const on = ((index >> bit) & 1) === 1;
+    if (lngBit) {
+      const mid = (west + east) / 2;
+      if (on) west = mid;
+      else east = mid;
+    } else {
+      const mid = (south + north) / 2;
+      if (on) south = mid;
+      else north = mid;
     }
-    return { hash: cell.hash + char, south, north, west, east };
-  });
+  }
+  return { hash: cell.hash + char, south, north, west, east };
 }
+
+/** The 32 cells of the next precision inside `cell`, each with its bounds. */
+const childrenOf = (cell: Cell): Cell[] => [...BASE32].map((char) => childOf(cell, char));
 
 /** The children of `cells` that `keep` keeps, or null as soon as they are more than MAX_COVER_CELLS. */
 function finerCells(cells: readonly Cell[], keep: (cell: Cell) => boolean): Cell[] | null {
@@ -147,7 +151,7 @@ const hashOfNumber = (n: number, precision: number) => {
  */
 export function geohashRanges(center: Location, radiusKm: number): [string, string][] {
   const box = boxAround(center, radiusKm);
-  let cells: Cell[] = [{ hash: '', south: -90, north: 90, west: -180, east: 180 }];
+  let cells: Cell[] = [WORLD];
   for (let precision = 1; precision <= GEOHASH_PRECISION; precision++) {
     const finer = finerCells(cells, (cell) => touches(cell, center, radiusKm, box));
     if (finer === null) break;
@@ -179,25 +183,7 @@ export const COARSE_PRECISION = 5;
 
 /** The bounding box of a geohash cell. */
 export function geohashBounds(hash: string): { south: number; north: number; west: number; east: number } {
-  let [south, north, west, east] = [-90, 90, -180, 180];
-  let lngBit = true;
-  for (const char of hash) {
-    const bits = BASE32.indexOf(char);
-    if (bits < 0) throw new Error(`not a geohash: ${hash}`);
-    for (let mask = 16; mask > 0; mask >>= 1) {
-      const on = (bits & mask) !== 0;
-      if (lngBit) {
-        const mid = (west + east) / 2;
-        if (on) west = mid;
-        else east = mid;
-      } else {
-        const mid = (south + north) / 2;
-        if (on) south = mid;
-        else north = mid;
-      }
-      lngBit = !lngBit;
-    }
-  }
+  const { south, north, west, east } = [...hash].reduce(childOf, WORLD);
   return { south, north, west, east };
 }
 
