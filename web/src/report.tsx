@@ -96,7 +96,7 @@ export function ReportScreen() {
       <fieldset>
         <legend>{t('report_step_where')}</legend>
         <UseMyLocation where={where} onLocated={setWhere} />
-        {where && inDisaster && <p class="meta">{t('report_in_disaster', { name: inDisaster.name })}</p>}
+        {inDisaster && <p class="meta">{t('report_in_disaster', { name: inDisaster.name })}</p>}
       </fieldset>
       <fieldset>
         <legend>{t('report_step_describe')}</legend>

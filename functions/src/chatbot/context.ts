@@ -24,7 +24,7 @@ import { COARSE_CENTER_MAX_OFFSET_KM, distanceKm } from '../shared/geo.js';
 import type { Location } from '../shared/schemas.js';
 import type { Task } from '../tasks/model.js';
 import type { WorkflowOutput } from '../workflow/model.js';
-import { asTheirOwnerSees } from '../requests/visibility.js';
+import { asTheirOwnerSees, survivorIdsOf } from '../requests/visibility.js';
 import type { ChatContext, DisasterFacts, PlanSummary, RequestFacts, ResourceFacts, TaskFacts } from './facts.js';
 
 /** Most recent own requests and assigned tasks considered. */
@@ -239,7 +239,7 @@ async function readOwn(caller: Caller, parts: ContextParts, reads: Reads) {
   // The caller's own requests as they see them: one merged into another follows its survivor's
   // status (requests/visibility.ts), never who else reported it.
   const stored = reads.query(requestSnap).docs.map((doc) => doc.data());
-  reads.count += new Set(stored.flatMap((request) => (request.merge ? [request.merge.into] : []))).size;
+  reads.count += survivorIdsOf(stored).length;
   return {
     user: userSnap.data(),
     requests: await asTheirOwnerSees(stored),

@@ -2,9 +2,8 @@
 // (planning/job.ts, beside the planner), and only when Gemini is configured and the scorer left
 // some suggestions uncertain (duplicates/gemini.ts uncertainOf): most runs cost nothing, and none
 // reads anything more (the search's own candidates are judged). Gemini may move those few within
-// bounds; anything going wrong (a spent budget, a
-// time-out, an error, a malformed, off-schema or out-of-range answer) keeps the scorer's list
-// exactly, logged, and never fails the plan.
+// bounds; anything going wrong (a spent budget, a time-out, an error, a malformed, off-schema or
+// out-of-range answer) keeps the scorer's list exactly, logged, and never fails the plan.
 import { geminiBudget } from '../config.js';
 import { withGeminiFallback } from '../data/gemini-budget.js';
 import { logs } from '../logs.js';
@@ -35,8 +34,9 @@ export async function withSecondOpinion(
   suggested: readonly DuplicateInput[],
   gemini: GeminiSettings | null,
 ): Promise<JudgedDuplicates> {
-  const uncertain = new Set(uncertainOf(ranked).map((s) => s.id));
-  const candidates = suggested.filter((c) => uncertain.has(c.id));
+  // The uncertain ones best first, as Gemini numbers them.
+  const byId = new Map(suggested.map((c) => [c.id, c]));
+  const candidates = uncertainOf(ranked).flatMap((s) => byId.get(s.id) ?? []);
   if (gemini === null || candidates.length === 0) return { duplicates: ranked, judge: byScorer() };
   try {
     const { value, fallback } = await withGeminiFallback(

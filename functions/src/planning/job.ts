@@ -176,9 +176,9 @@ export function outputOf(request: HelpRequest, plan: Plan, durationMs: number, a
 }
 
 interface Scored {
-  duplicates?: PossibleDuplicate[];
-  suggested?: DuplicateInput[];
   docsRead: number;
+  /** The scorer's list and the candidates on it; absent when the search failed. */
+  found?: { duplicates: PossibleDuplicate[]; suggested: DuplicateInput[] };
 }
 
 /**
@@ -187,7 +187,8 @@ interface Scored {
  */
 async function scoreDuplicates(request: HelpRequest): Promise<Scored> {
   try {
-    return await possibleDuplicatesOf(request);
+    const { docsRead, ...found } = await possibleDuplicatesOf(request);
+    return { docsRead, found };
   } catch (error) {
     logs.duplicatesNotScored(request.id, error);
     return { docsRead: 0 };
@@ -200,8 +201,8 @@ async function judgeDuplicates(
   scored: Scored,
   gemini: GeminiSettings | null,
 ): Promise<JudgedDuplicates | undefined> {
-  if (scored.duplicates === undefined) return undefined;
-  return withSecondOpinion(request, scored.duplicates, scored.suggested ?? [], gemini);
+  if (scored.found === undefined) return undefined;
+  return withSecondOpinion(request, scored.found.duplicates, scored.found.suggested, gemini);
 }
 
 async function finish(

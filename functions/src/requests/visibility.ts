@@ -84,9 +84,14 @@ export async function audienceResolver(
   return { seesAll: true, audience: (request) => own(request) ?? (assigned.has(request.id) ? 'assignee' : 'area') };
 }
 
+/** The ids of the requests the merged ones among `requests` were merged into, once each: what `survivorsOf` reads. */
+export function survivorIdsOf(requests: readonly HelpRequest[]): string[] {
+  return [...new Set(requests.flatMap((request) => (request.merge ? [request.merge.into] : [])))];
+}
+
 /** The survivors of the merged requests among `requests` (one read of them all), for their owners' views. */
 export async function survivorsOf(requests: readonly HelpRequest[]): Promise<Map<string, HelpRequest>> {
-  const ids = [...new Set(requests.flatMap((request) => (request.merge ? [request.merge.into] : [])))];
+  const ids = survivorIdsOf(requests);
   if (ids.length === 0) return new Map();
   const found = await requestStore.getAll(ids);
   return new Map(found.flatMap((survivor) => (survivor ? [[survivor.id, survivor] as const] : [])));

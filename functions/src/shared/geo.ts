@@ -30,12 +30,16 @@ export const MAX_GEOHASH_RANGES = 4;
  */
 const MAX_COVER_CELLS = 256;
 
-interface Cell {
-  hash: string;
+/** A latitude and longitude box, in degrees. */
+interface Box {
   south: number;
   north: number;
   west: number;
   east: number;
+}
+
+interface Cell extends Box {
+  hash: string;
 }
 
 const WORLD: Cell = { hash: '', south: -90, north: 90, west: -180, east: 180 };
@@ -113,13 +117,6 @@ function touches(cell: Cell, center: Location, radiusKm: number, box: Box | null
   return distanceKm(center, { lat, lng }) <= radiusKm * 1.000001 + 0.001;
 }
 
-interface Box {
-  south: number;
-  north: number;
-  west: number;
-  east: number;
-}
-
 /**
  * Degrees around the circle, a little wide: the quick test before the distance to a cell. Null where
  * the circle reaches a pole or crosses the antimeridian (every cell then gets the distance test).
@@ -182,7 +179,7 @@ export function geohashRanges(center: Location, radiusKm: number): [string, stri
 export const COARSE_PRECISION = 5;
 
 /** The bounding box of a geohash cell. */
-export function geohashBounds(hash: string): { south: number; north: number; west: number; east: number } {
+export function geohashBounds(hash: string): Box {
   const { south, north, west, east } = [...hash].reduce(childOf, WORLD);
   return { south, north, west, east };
 }
